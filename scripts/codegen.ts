@@ -1,0 +1,157 @@
+/**
+ * Turns the hand-written contract into what the console and the server load:
+ *
+ * - generated/openapi.json  the OpenAPI document with every schema file of schemas/ pulled into
+ *                           components.schemas (the server registers its routes from it)
+ * - generated/schemas.json  the same schemas as one JSON Schema document ($defs), the single source the
+ *                           shared Ajv instance and the RJSF forms read
+ * - generated/uiservices.ts types of every path, operation and schema (openapi-typescript)
+ *
+ * `--check` regenerates in memory and fails when generated/ differs, so a stale generated/ fails the
+ * build and the tests.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { parse } from 'yaml';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const contractPath = path.join(root, 'openapi/uiservices.yaml');
+const outDir = path.join(root, 'generated');
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+const isObject = (value: Json | undefined): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Pulls every schema file the contract reaches into components.schemas, named by its title. */
+export function bundleContract(): JsonObject {
+  const contract = parse(readFileSync(contractPath, 'utf8')) as JsonObject;
+  const components = contract.components as JsonObject;
+  const declared = components.schemas as JsonObject;
+  const nameOfFile = new Map<string, string>();
+  const bundled: JsonObject = {};
+  const pending: Array<[string, string]> = [];
+
+  const nameFor = (file: string): string => {
+    const known = nameOfFile.get(file);
+    if (known) return known;
+    const schema = JSON.parse(readFileSync(file, 'utf8')) as JsonObject;
+    const title = schema.title;
+    if (typeof title !== 'string') throw new Error(`codegen: ${path.relative(root, file)} needs a "title"`);
+    if ([...nameOfFile.values()].includes(title)) {
+      throw new Error(`codegen: two schema files are titled "${title}"; titles name the components`);
+    }
+    nameOfFile.set(file, title);
+    pending.push([file, title]);
+    return title;
+  };
+
+  // The contract's own component names win over titles, so the names clients see are chosen there.
+  for (const [name, entry] of Object.entries(declared)) {
+    const ref = isObject(entry) ? entry.$ref : undefined;
+    if (typeof ref !== 'string' || ref.startsWith('#')) {
+      bundled[name] = entry;
+      continue;
+    }
+    const file = path.resolve(path.dirname(contractPath), ref);
+    const schema = JSON.parse(readFileSync(file, 'utf8')) as JsonObject;
+    if (schema.title !== name) {
+      throw new Error(`codegen: components.schemas.${name} points at a schema titled "${schema.title}"`);
+    }
+    nameFor(file);
+  }
+
+  const rewrite = (node: Json, file: string, self: string): Json => {
+    if (Array.isArray(node)) return node.map((item) => rewrite(item, file, self));
+    if (!isObject(node)) return node;
+    const out: JsonObject = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') {
+        const [target = '', fragment = ''] = value.split('#');
+        if (!target && !self) out.$ref = value;
+        else {
+          const name = target ? nameFor(path.resolve(path.dirname(file), target)) : self;
+          out.$ref = `#/components/schemas/${name}${fragment}`;
+        }
+      } else if (key === '$schema' || key === '$id') {
+        // One document, one dialect (OpenAPI 3.1 = JSON Schema 2020-12); ids would split it again.
+      } else {
+        out[key] = rewrite(value, file, self);
+      }
+    }
+    return out;
+  };
+
+  for (let next = pending.shift(); next; next = pending.shift()) {
+    const [file, name] = next;
+    bundled[name] = rewrite(JSON.parse(readFileSync(file, 'utf8')) as Json, file, name);
+  }
+
+  const sorted: JsonObject = {};
+  for (const name of Object.keys(bundled).sort()) sorted[name] = bundled[name] as Json;
+  const withoutFileRefs = rewrite(
+    { ...contract, components: { ...components, schemas: {} } },
+    contractPath,
+    '',
+  );
+  return {
+    ...(withoutFileRefs as JsonObject),
+    components: { ...((withoutFileRefs as JsonObject).components as JsonObject), schemas: sorted },
+  };
+}
+
+/** The component schemas as one JSON Schema document, refs pointing into its $defs. */
+export function schemaDocument(openapi: JsonObject): JsonObject {
+  const text = JSON.stringify((openapi.components as JsonObject).schemas).replaceAll(
+    '"#/components/schemas/',
+    '"#/$defs/',
+  );
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'uiservices:schemas',
+    $defs: JSON.parse(text) as Json,
+  };
+}
+
+async function typesOf(openapi: JsonObject): Promise<string> {
+  const ast = await openapiTS(openapi as never, { alphabetize: false, immutable: false });
+  return `// Generated by scripts/codegen.ts from openapi/uiservices.yaml. Do not edit.\n${astToString(ast)}`;
+}
+
+async function main() {
+  const check = process.argv.includes('--check');
+  const openapi = bundleContract();
+  const files: Record<string, string> = {
+    'openapi.json': `${JSON.stringify(openapi, null, 2)}\n`,
+    'schemas.json': `${JSON.stringify(schemaDocument(openapi), null, 2)}\n`,
+    'uiservices.ts': await typesOf(openapi),
+  };
+  if (check) {
+    const stale = Object.entries(files).filter(([name, text]) => {
+      try {
+        return readFileSync(path.join(outDir, name), 'utf8') !== text;
+      } catch {
+        return true;
+      }
+    });
+    if (stale.length > 0) {
+      console.error(
+        `generated/ is stale (${stale.map(([name]) => name).join(', ')}): run \`npm run codegen\` and commit the result.`,
+      );
+      process.exit(1);
+    }
+    console.log('generated/ is fresh.');
+    return;
+  }
+  await mkdir(outDir, { recursive: true });
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(outDir, name), text);
+  console.log(`generated/: ${Object.keys(files).join(', ')}`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  await main();
+}

@@ -1,0 +1,129 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { ServerKeys } from './auth/keys';
+import { SessionStore } from './auth/sessions';
+import { Throttle } from './auth/throttle';
+import type { ServerConfig } from './config';
+import { type OperationSpec, operationsOf } from './contract/operations';
+import { registerOperations } from './contract/register';
+import type { Db } from './db/database';
+import type { Handlers, Services } from './http/context';
+import { HttpError } from './http/errors';
+import { securityHeaders } from './http/securityHeaders';
+import { Mailer } from './mail/mailer';
+import { registerDemoApps } from './seed/demoApps';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Every area's handlers: each module in areas/ default-exports the handlers of its operations. */
+export async function loadHandlers(): Promise<Handlers> {
+  const folder = path.join(here, 'areas');
+  const merged: Handlers = {};
+  for (const file of readdirSync(folder)
+    .filter((name) => /\.ts$|\.js$/.test(name) && !name.includes('.test.'))
+    .sort()) {
+    const module = (await import(path.join(folder, file))) as { default?: Handlers };
+    if (!module.default) throw new Error(`server/areas/${file} must default-export its handlers`);
+    for (const [id, handler] of Object.entries(module.default)) {
+      if (Object.hasOwn(merged, id)) throw new Error(`${id} has handlers in two area modules`);
+      (merged as Record<string, unknown>)[id] = handler;
+    }
+  }
+  return merged;
+}
+
+export interface AppOptions {
+  db: Db;
+  keys: ServerKeys;
+  config: ServerConfig;
+  now?: () => number;
+  logger?: boolean | object;
+}
+
+export interface App {
+  app: FastifyInstance;
+  services: Services;
+  operations: OperationSpec[];
+}
+
+/** Builds the server: the API under /api from the contract, the demo app pages, and the built console. */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { db, keys, config } = options;
+  const now = options.now ?? (() => Date.now() / 1000);
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: false,
+    ajv: { customOptions: { strict: false } },
+  });
+  const services: Services = {
+    db,
+    keys,
+    config,
+    now,
+    sessions: new SessionStore(db, keys, config, now),
+    mailer: new Mailer(db, app.log, config.smtpUrl),
+    throttle: new Throttle(db, config.throttle, now),
+  };
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.status).header('cache-control', 'no-store').send(error.body());
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // Parser and framework errors (bad JSON, wrong content type, body too large) keep their 4xx status
+    // but answer in the contract's error shape.
+    const key = status === 429 ? 'api.tooManyRequests' : status >= 500 ? 'api.internal' : 'api.invalidBody';
+    const wrapped = new HttpError(status, key, { seconds: 60 });
+    return reply.status(status).header('cache-control', 'no-store').send(wrapped.body());
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, 'api.tooManyRequests', { seconds: Math.ceil(context.ttl / 1000) }),
+  });
+  securityHeaders(app);
+
+  const operations = operationsOf();
+  registerOperations(app, services, operations, await loadHandlers(), config.accountRateLimit);
+  registerDemoApps(app);
+
+  const staticDir = config.staticDir ?? path.resolve(here, '../dist');
+  const indexHtml = path.join(staticDir, 'index.html');
+  if (existsSync(indexHtml)) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      index: false,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        res.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  const shell = existsSync(indexHtml) ? readFileSync(indexHtml, 'utf8') : undefined;
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET' || !shell) {
+      const error = new HttpError(404, 'api.notFound');
+      return reply.status(404).header('cache-control', 'no-store').send(error.body());
+    }
+    // Client-side routes (/login, /connectionbuilder, ...) all load the console's shell.
+    return reply
+      .status(200)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(shell);
+  });
+
+  return { app, services, operations };
+}

@@ -1,0 +1,31 @@
+import type { Handlers } from '../http/context';
+import { notFound } from '../http/errors';
+
+type ListRow = {
+  Name: string;
+  Guid: string;
+  Items: Array<{ Key: string; Type?: string | null; Value?: string | null }>;
+};
+
+/** Shared lookups (spec part 1 §7 'Shared lookups'); connections and function lists come with their builders. */
+const handlers: Handlers = {
+  'FlowBase.GetListByName': async ({ db, query }) => {
+    const [list] = await db.query<ListRow>(
+      'select name as "Name", guid as "Guid", items as "Items" from lists where lower(name) = lower($1)',
+      [query.ListName],
+    );
+    if (!list) throw notFound('notFound.list');
+    return list;
+  },
+
+  'FlowBase.GetSettingByName': async ({ db, query }) => {
+    const [setting] = await db.query<{
+      Name: string;
+      Items: Array<{ Key: string; Value?: string; Types?: string[] }>;
+    }>('select name as "Name", items as "Items" from settings where lower(name) = lower($1)', [query.Name]);
+    if (!setting) throw notFound('notFound.setting');
+    return setting;
+  },
+};
+
+export default handlers;

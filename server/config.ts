@@ -1,0 +1,67 @@
+import path from 'node:path';
+
+/** Server settings from the environment, with the defaults `npm start` runs on. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** Label of the environment in the token's env claim; the console shows it when not 'production'. */
+  env: string;
+  publicUrl?: string;
+  admin: { email: string; password: string; totpSecret: string };
+  accessTokenSeconds: number;
+  levelOneTokenSeconds: number;
+  refreshTokenSeconds: number;
+  resetKeySeconds: number;
+  /** Wrong passwords or codes before attempts slow down, and before the account blocks. */
+  throttle: { slowAfter: number; blockAfter: number; blockSeconds: number };
+  /** Calls per minute per address on the account calls. */
+  accountRateLimit: number;
+  smtpUrl?: string;
+  staticDir?: string;
+  logLevel: string;
+}
+
+export const demoAdmin = {
+  email: 'admin@example.com',
+  password: 'Admin!2345',
+  // 32 base32 characters: a 20-byte secret, as authenticator apps use.
+  totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+};
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const number = (name: string, fallback: number) => {
+    const value = env[name];
+    if (value === undefined || value === '') return fallback;
+    const parsed = Number(value);
+    if (!Number.isFinite(parsed)) throw new Error(`${name} must be a number, got "${value}"`);
+    return parsed;
+  };
+  return {
+    port: number('PORT', 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+    ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
+    env: env.APP_ENV ?? 'demo',
+    ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+    admin: {
+      email: env.ADMIN_EMAIL ?? demoAdmin.email,
+      password: env.ADMIN_PASSWORD ?? demoAdmin.password,
+      totpSecret: env.ADMIN_TOTP_SECRET ?? demoAdmin.totpSecret,
+    },
+    accessTokenSeconds: number('ACCESS_TOKEN_SECONDS', 900),
+    levelOneTokenSeconds: number('LEVEL1_TOKEN_SECONDS', 300),
+    refreshTokenSeconds: number('REFRESH_TOKEN_SECONDS', 8 * 3600),
+    resetKeySeconds: number('RESET_KEY_SECONDS', 24 * 3600),
+    throttle: {
+      slowAfter: number('THROTTLE_SLOW_AFTER', 3),
+      blockAfter: number('THROTTLE_BLOCK_AFTER', 10),
+      blockSeconds: number('THROTTLE_BLOCK_SECONDS', 900),
+    },
+    accountRateLimit: number('ACCOUNT_RATE_LIMIT', 120),
+    ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
+    ...(env.STATIC_DIR ? { staticDir: path.resolve(env.STATIC_DIR) } : {}),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

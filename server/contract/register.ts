@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { authorize } from '../auth/guard';
+import type { Handler, Handlers, Services } from '../http/context';
+import { badRequest, HttpError } from '../http/errors';
+import type { OperationSpec } from './operations';
+import { createRequestValidators } from './requestValidation';
+import type { OperationId } from './types';
+
+function sendJson(reply: FastifyReply, value: unknown) {
+  return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(value));
+}
+
+/**
+ * Registers one route per operation of the contract, so the server cannot drift from it: the guard
+ * enforces the declared permission, the request is validated against the declared schemas, then the
+ * operation's handler runs. An operation without a handler answers 501 with a message.
+ */
+export function registerOperations(
+  app: FastifyInstance,
+  services: Services,
+  operations: OperationSpec[],
+  handlers: Handlers,
+  accountRateLimit: number,
+): void {
+  const validators = createRequestValidators(operations);
+  for (const operation of operations) {
+    const handler = handlers[operation.id] as Handler<OperationId> | undefined;
+    const validator = validators.get(operation.id)!;
+    const isAccountCall = operation.id.startsWith('Users.');
+    app.route({
+      method: operation.method,
+      url: operation.url,
+      ...(isAccountCall ? { config: { rateLimit: { max: accountRateLimit, timeWindow: 60_000 } } } : {}),
+      handler: async (request, reply) => {
+        const query = (request.query ?? {}) as Record<string, unknown>;
+        const principal = await authorize(services, operation, request.headers.authorization, query);
+        const errors = [
+          ...validator.params(request.params ?? {}),
+          ...validator.query(query),
+          ...(operation.body && (request.body !== undefined || operation.body.required)
+            ? validator.body(request.body)
+            : []),
+        ];
+        if (errors.length > 0) throw badRequest(errors);
+        if (!handler) throw new HttpError(501, 'api.notImplemented');
+        const result = await handler({
+          ...services,
+          principal,
+          params: request.params as never,
+          query: query as never,
+          body: request.body as never,
+          request,
+          reply,
+          log: request.log,
+        });
+        reply.header('cache-control', 'no-store');
+        return sendJson(reply, result);
+      },
+    });
+  }
+}

@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** The SQL both engines share: `$1` parameters, rows as plain objects, int8 as number. */
+export interface Db {
+  readonly kind: 'pglite' | 'postgres';
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+  | { kind: 'postgres'; url: string };
+
+const INT8 = 20;
+pg.types.setTypeParser(INT8, (value) => Number(value));
+
+type PgliteRunner = Pick<PGlite, 'query' | 'exec'>;
+
+function pgliteDb(runner: PgliteRunner, root: PGlite): Db {
+  return {
+    kind: 'pglite',
+    async query<T>(sql: string, params: unknown[] = []) {
+      const result = await runner.query<T>(sql, params);
+      return result.rows;
+    },
+    async exec(sql: string) {
+      await runner.exec(sql);
+    },
+    transaction<T>(fn: (tx: Db) => Promise<T>) {
+      if (runner !== root) return fn(this);
+      return root.transaction((tx) => fn(pgliteDb(tx as unknown as PgliteRunner, root)));
+    },
+    close: () => root.close(),
+  };
+}
+
+function postgresDb(pool: pg.Pool, client?: pg.PoolClient): Db {
+  const runner = client ?? pool;
+  return {
+    kind: 'postgres',
+    async query<T>(sql: string, params: unknown[] = []) {
+      const result = await runner.query(sql, params);
+      return result.rows as T[];
+    },
+    async exec(sql: string) {
+      await runner.query(sql);
+    },
+    async transaction<T>(fn: (tx: Db) => Promise<T>) {
+      if (client) return fn(this);
+      const connection = await pool.connect();
+      try {
+        await connection.query('BEGIN');
+        const result = await fn(postgresDb(pool, connection));
+        await connection.query('COMMIT');
+        return result;
+      } catch (error) {
+        await connection.query('ROLLBACK');
+        throw error;
+      } finally {
+        connection.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Opens PGlite (a folder, or in memory without one) or a real PostgreSQL. */
+export async function openDatabase(target: DatabaseTarget): Promise<Db> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    await pool.query('select 1');
+    return postgresDb(pool);
+  }
+  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+  const parsers = { [INT8]: (value: string) => Number(value) };
+  const root = await PGlite.create({
+    ...(target.dataDir ? { dataDir: target.dataDir } : {}),
+    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+    parsers,
+  });
+  return pgliteDb(root, root);
+}

@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerKeys } from '../auth/keys';
+import type { Principal } from '../auth/principal';
+import type { SessionStore } from '../auth/sessions';
+import type { Throttle } from '../auth/throttle';
+import type { ServerConfig } from '../config';
+import type { BodyOf, OperationId, PathOf, QueryOf, ResultOf } from '../contract/types';
+import type { Db } from '../db/database';
+import type { Mailer } from '../mail/mailer';
+
+/** What every handler can reach: the database, keys, settings and the services built on them. */
+export interface Services {
+  db: Db;
+  keys: ServerKeys;
+  config: ServerConfig;
+  sessions: SessionStore;
+  mailer: Mailer;
+  throttle: Throttle;
+  /** Seconds since the epoch; tests move it to expire tokens and keys. */
+  now(): number;
+}
+
+export interface HandlerContext<K extends OperationId> extends Services {
+  principal: Principal | null;
+  params: PathOf<K>;
+  query: QueryOf<K>;
+  body: BodyOf<K>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  log: FastifyBaseLogger;
+}
+
+export type Handler<K extends OperationId> = (context: HandlerContext<K>) => Promise<ResultOf<K>>;
+
+/** Handlers of one area, keyed by operationId. */
+export type Handlers = { [K in OperationId]?: Handler<K> };

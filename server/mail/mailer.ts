@@ -1,0 +1,48 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  body: string;
+  link?: string;
+}
+
+/**
+ * Delivers mail to the outbox table and the server log, where the demo and the tests read it, and
+ * through SMTP when SMTP_URL is set.
+ */
+export class Mailer {
+  private transport?: Promise<{ sendMail(mail: object): Promise<unknown> }>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+    private readonly smtpUrl?: string,
+  ) {}
+
+  async send(mail: Mail): Promise<void> {
+    await this.db.query('insert into outbox (recipient, subject, body, link) values ($1, $2, $3, $4)', [
+      mail.to,
+      mail.subject,
+      mail.body,
+      mail.link ?? null,
+    ]);
+    this.log.info(
+      { outbox: { to: mail.to, subject: mail.subject, link: mail.link } },
+      `mail to ${mail.to}: ${mail.subject}${mail.link ? ` ${mail.link}` : ''}`,
+    );
+    if (!this.smtpUrl) return;
+    this.transport ??= import('nodemailer').then((nodemailer) => nodemailer.createTransport(this.smtpUrl));
+    try {
+      await (await this.transport).sendMail({
+        from: 'UIServices Console <no-reply@localhost>',
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.body,
+      });
+    } catch (error) {
+      this.log.error({ err: error }, 'SMTP delivery failed; the mail is in the outbox');
+    }
+  }
+}

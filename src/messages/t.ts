@@ -1,0 +1,22 @@
+import { en, type MessageKey } from './en';
+
+export type MessageParams = Record<string, string | number>;
+
+const catalogue: Record<string, string> = en;
+
+/** Whether a key exists in the catalogue. */
+export function hasMessage(key: string): key is MessageKey {
+  return Object.hasOwn(catalogue, key);
+}
+
+/**
+ * The text of a catalogue key with `{param}` placeholders filled.
+ * An unknown key comes back as itself so a missing text is visible, and a test fails on it.
+ */
+export function t(key: MessageKey | (string & {}), params?: MessageParams): string {
+  const text = catalogue[key] ?? key;
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
+}

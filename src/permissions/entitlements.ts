@@ -1,0 +1,76 @@
+import { type Action, type Area, type AreaDefinition, areas, isArea } from './areas';
+
+/** Module → actions, as the token's entitlements claim carries them (spec part 1 §3 'Session token'). */
+export type Entitlements = Partial<Record<string, string[]>>;
+
+/** Role permissions as stored: area → action → flag (spec part 1 §3 'Role'). */
+export type RolePermissions = Record<string, Record<string, boolean>>;
+
+/** The actions `action` switches on, itself included, following implications transitively. */
+export function withImplied(area: Area, granted: Iterable<string>): Set<Action> {
+  const definition: AreaDefinition = areas[area];
+  const out = new Set<Action>();
+  const visit = (action: string) => {
+    if (!definition.actions.includes(action as Action) || out.has(action as Action)) return;
+    out.add(action as Action);
+    for (const implied of definition.implies?.[action as Action] ?? []) visit(implied);
+  };
+  for (const action of granted) visit(action);
+  return out;
+}
+
+/**
+ * A role's permissions as saved: implied permissions switched on, unknown areas and actions dropped,
+ * and only areas whose module is enabled kept (spec part 1 §4 'Role save').
+ */
+export function normalizeRolePermissions(
+  permissions: RolePermissions,
+  enabledModules: ReadonlySet<string>,
+): RolePermissions {
+  const out: RolePermissions = {};
+  for (const [area, flags] of Object.entries(permissions)) {
+    if (!isArea(area)) continue;
+    const definition: AreaDefinition = areas[area];
+    if (!enabledModules.has(definition.module ?? area)) continue;
+    const granted = withImplied(
+      area,
+      Object.entries(flags)
+        .filter(([, on]) => on === true)
+        .map(([action]) => action),
+    );
+    if (granted.size === 0) continue;
+    out[area] = Object.fromEntries(definition.actions.map((action) => [action, granted.has(action)]));
+  }
+  return out;
+}
+
+/** Union of several roles' permissions as the entitlements claim. */
+export function entitlementsOf(roles: readonly RolePermissions[]): Entitlements {
+  const merged = new Map<Area, Set<string>>();
+  for (const permissions of roles) {
+    for (const [area, flags] of Object.entries(permissions)) {
+      if (!isArea(area)) continue;
+      const granted = Object.entries(flags)
+        .filter(([, on]) => on)
+        .map(([action]) => action);
+      const set = merged.get(area) ?? new Set<string>();
+      for (const action of withImplied(area, granted)) set.add(action);
+      merged.set(area, set);
+    }
+  }
+  const out: Entitlements = {};
+  for (const [area, set] of merged) if (set.size > 0) out[area] = [...set].sort();
+  return out;
+}
+
+export interface Principal {
+  admin: boolean;
+  entitlements: Entitlements;
+}
+
+/** Whether a principal may do `action` in `area`: admins may do everything (spec part 1 §6). */
+export function can(principal: Principal | null | undefined, area: string, action: string): boolean {
+  if (!principal) return false;
+  if (principal.admin) return true;
+  return principal.entitlements[area]?.includes(action) ?? false;
+}
