@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 
 let t = Date.now();
@@ -10,5 +9,5 @@ t = Date.now();
 const d2 = await PGlite.create({ loadDataDir: dump });
 console.log('load', Date.now() - t, (await d2.query('select count(*) from t')).rows);
 t = Date.now();
-const d3 = await PGlite.create({ loadDataDir: dump });
+const _d3 = await PGlite.create({ loadDataDir: dump });
 console.log('load2', Date.now() - t);

@@ -46,7 +46,7 @@ async function enrolmentSecret(services: Services, user: UserRow) {
 const handlers: Handlers = {
   'Users.Authenticate': async ({ body, sessions, throttle, db }) => {
     const user = await userByEmail(db, body.Email);
-    if (!user || !user.is_active || !user.password_hash) {
+    if (!user?.is_active || !user.password_hash) {
       await burnPasswordCheck(body.Password);
       throw new HttpError(400, 'login.notification');
     }
@@ -61,7 +61,7 @@ const handlers: Handlers = {
   'Users.Authenticate2FA': async (context) => {
     const { principal, body, db, sessions, throttle } = context;
     const user = principal && (await userByGuid(db, principal.guid));
-    if (!user || !user.is_active) throw unauthorized();
+    if (!user?.is_active) throw unauthorized();
     throttle.assertOpen(user);
     if (!(await confirmCode(context, user, body.TwoFA))) throw new HttpError(400, 'login.twoFANotification');
     await throttle.succeeded(user);
@@ -77,7 +77,7 @@ const handlers: Handlers = {
 
   'Users.RequestNewPassword': async (context) => {
     const user = await userByEmail(context.db, context.body.Email);
-    if (!user || !user.is_active) throw new HttpError(400, 'requestNewPassword.notification');
+    if (!user?.is_active) throw new HttpError(400, 'requestNewPassword.notification');
     await sendResetLink(context, user, originOf(context.request), 'reset');
     return true;
   },
@@ -109,7 +109,7 @@ const handlers: Handlers = {
     const key = await findResetKey(context, body.Key);
     if (!key?.usable) throw new HttpError(498, 'resetPassword.keyExpired');
     const user = await userByGuid(db, key.user_guid);
-    if (!user || !user.is_active) throw new HttpError(498, 'resetPassword.keyExpired');
+    if (!user?.is_active) throw new HttpError(498, 'resetPassword.keyExpired');
     throttle.assertOpen(user);
     if (!(await confirmCode(context, user, body.TwoFA))) throw new HttpError(400, 'login.twoFANotification');
     const hash = await hashPassword(body.Password);

@@ -98,7 +98,7 @@ export class SessionStore {
         return { kind: 'reused' as const, sessionId: row.session_id };
       }
       const user = await userByGuid(tx, row.user_guid);
-      if (!user || !user.is_active) return { kind: 'refused' as const };
+      if (!user?.is_active) return { kind: 'refused' as const };
       await tx.query('update refresh_tokens set used_at = to_timestamp($2) where token_hash = $1', [
         hash,
         this.now(),

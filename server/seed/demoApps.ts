@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
@@ -12,7 +12,7 @@ const escape = (text: string) =>
  */
 export function registerDemoApps(app: FastifyInstance): void {
   app.get<{ Params: { module: string } }>('/apps/:module', async (request, reply) => {
-    const module = escape(request.params.module.slice(0, 60));
+    const module = escapeHtml(request.params.module.slice(0, 60));
     const signedIn = typeof (request.query as Record<string, unknown>).token === 'string';
     return reply
       .header('content-type', 'text/html; charset=utf-8')
