@@ -1,0 +1,18 @@
+import { t } from '../messages/t';
+
+/**
+ * The text to show for a failed call (spec part 1 §8 'API errors'): the server's message when it gives
+ * one, otherwise one per status. 401 and 403 always ask to log in, as a warning.
+ */
+export function errorMessage(
+  status: number,
+  serverMessage?: string | null,
+): { text: string; severity: 'danger' | 'warning' } {
+  if (status === 401 || status === 403) return { text: t('api.unauthorized'), severity: 'warning' };
+  if (serverMessage) return { text: serverMessage, severity: 'danger' };
+  if (status === 400) return { text: t('api.badRequest'), severity: 'danger' };
+  if (status === 404) return { text: t('api.notFound'), severity: 'danger' };
+  if (status === 500) return { text: t('api.internal'), severity: 'danger' };
+  if (status > 500) return { text: t('api.server'), severity: 'danger' };
+  return { text: t('api.other'), severity: 'danger' };
+}

@@ -1,0 +1,38 @@
+import { useAtomValue } from 'jotai';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { signedInClaimsAtom } from '../state/session';
+import { LoginScreen } from './account/LoginScreen';
+import { HomeScreen } from './home/HomeScreen';
+import { SignedInLayout } from './layout/SignedInLayout';
+import { NotificationBar } from './notifications/NotificationBar';
+
+const publicPaths = ['/login', '/request-password', '/reset-password'];
+
+/**
+ * The navigation rules of spec part 1 §2: a visitor may open only the public screens, anything else goes
+ * to login; a signed-in user opening them goes home; an unknown route goes home.
+ */
+export function Shell() {
+  const claims = useAtomValue(signedInClaimsAtom);
+  return (
+    <>
+      {claims ? (
+        <SignedInLayout>
+          <Routes>
+            <Route path="/" element={<HomeScreen />} />
+            {publicPaths.map((path) => (
+              <Route key={path} path={path} element={<Navigate to="/" replace />} />
+            ))}
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Routes>
+        </SignedInLayout>
+      ) : (
+        <Routes>
+          <Route path="/login" element={<LoginScreen />} />
+          <Route path="*" element={<Navigate to="/login" replace />} />
+        </Routes>
+      )}
+      <NotificationBar />
+    </>
+  );
+}

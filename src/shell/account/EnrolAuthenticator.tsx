@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import { api, unwrap } from '../../api/client';
+import { t } from '../../messages/t';
+import { useNotify } from '../notifications/useNotify';
+
+type Authorization = { authorization: string } | { resetKey: string };
+
+/**
+ * Device enrolment for a user without two-factor: a QR code of the otpauth URI plus the manual code
+ * (spec part 1 §2 /reset-password, §7 CreateSharedKey). A failed load shows a danger notice (§8).
+ */
+export function EnrolAuthenticator(props: Authorization) {
+  const notify = useNotify();
+  const [secret, setSecret] = useState<{ Secret: string; Uri: string } | null>(null);
+  const [qr, setQr] = useState<string | null>(null);
+  const key = 'resetKey' in props ? props.resetKey : props.authorization;
+
+  useEffect(() => {
+    let live = true;
+    (async () => {
+      try {
+        const shared = await unwrap(
+          'resetKey' in props
+            ? api.GET('/UIServices/Users/CreateSharedKey', { params: { query: { Key: props.resetKey } } })
+            : api.GET('/UIServices/Users/CreateSharedKey', {
+                headers: { authorization: props.authorization },
+              }),
+        );
+        if (!live) return;
+        setSecret(shared);
+        const { toDataURL } = await import('qrcode');
+        const image = await toDataURL(shared.Uri, { margin: 1, width: 180 });
+        if (live) setQr(image);
+      } catch {
+        if (live) notify('danger', t('login.qrError'));
+      }
+    })();
+    return () => {
+      live = false;
+    };
+    // The secret is made once per screen; a new key makes a new one.
+    // biome-ignore lint/correctness/useExhaustiveDependencies: props identity changes on every render
+  }, [key]);
+
+  return (
+    <div className="enrol">
+      <p className="enrol__intro">{t('login.enrolIntro')}</p>
+      <div className="enrol__qr">
+        {qr ? (
+          <img src={qr} alt="QR code for your authenticator app" width={180} height={180} />
+        ) : (
+          <span className="spinner" aria-label="Loading" />
+        )}
+      </div>
+      {secret && (
+        <p className="enrol__code">
+          Manual code: <code data-testid="manual-code">{secret.Secret}</code>
+        </p>
+      )}
+    </div>
+  );
+}
