@@ -38,9 +38,7 @@ export function EnrolAuthenticator(props: Authorization) {
     return () => {
       live = false;
     };
-    // The secret is made once per screen; a new key makes a new one.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: props identity changes on every render
-  }, [key]);
+  }, [resetKey, authorization, notify]);
 
   return (
     <div className="enrol">
@@ -49,7 +47,7 @@ export function EnrolAuthenticator(props: Authorization) {
         {qr ? (
           <img src={qr} alt="QR code for your authenticator app" width={180} height={180} />
         ) : (
-          <span className="spinner" aria-label="Loading" />
+          <span className="spinner" role="status" aria-label="Loading" />
         )}
       </div>
       {secret && (

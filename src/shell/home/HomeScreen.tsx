@@ -27,8 +27,8 @@ export function HomeScreen() {
       </header>
       {modules.isPending ? (
         <div className="module-grid" aria-busy="true">
-          {Array.from({ length: 6 }, (_, index) => (
-            <div key={index} className="module-card module-card--placeholder" />
+          {['a', 'b', 'c', 'd', 'e', 'f'].map((slot) => (
+            <div key={slot} className="module-card module-card--placeholder" />
           ))}
         </div>
       ) : links.length === 0 ? (
