@@ -13,17 +13,18 @@ export function EnrolAuthenticator(props: Authorization) {
   const notify = useNotify();
   const [secret, setSecret] = useState<{ Secret: string; Uri: string } | null>(null);
   const [qr, setQr] = useState<string | null>(null);
-  const key = 'resetKey' in props ? props.resetKey : props.authorization;
+  const resetKey = 'resetKey' in props ? props.resetKey : undefined;
+  const authorization = 'authorization' in props ? props.authorization : undefined;
 
   useEffect(() => {
     let live = true;
     (async () => {
       try {
         const shared = await unwrap(
-          'resetKey' in props
-            ? api.GET('/UIServices/Users/CreateSharedKey', { params: { query: { Key: props.resetKey } } })
+          resetKey
+            ? api.GET('/UIServices/Users/CreateSharedKey', { params: { query: { Key: resetKey } } })
             : api.GET('/UIServices/Users/CreateSharedKey', {
-                headers: { authorization: props.authorization },
+                headers: { authorization: authorization ?? '' },
               }),
         );
         if (!live) return;
