@@ -16,7 +16,7 @@ export const originOf = (request: FastifyRequest) => `${request.protocol}://${re
 async function confirmCode(services: Services, user: UserRow, code: string): Promise<boolean> {
   const sealed = user.two_factor ? user.two_factor_key : user.pending_two_factor_key;
   if (!sealed) return false;
-  const step = await checkTotp(decrypt(services.keys, sealed), code, user.last_totp_step);
+  const step = await checkTotp(decrypt(services.keys, sealed), code, user.last_totp_step, services.now());
   if (step === null) {
     await services.throttle.failed(user);
     return false;

@@ -23,10 +23,12 @@ export async function checkTotp(
   secret: string,
   code: string,
   afterStep?: number | null,
+  epoch = Date.now() / 1000,
 ): Promise<number | null> {
   const result = await verify({
     secret,
     token: code,
+    epoch: Math.floor(epoch),
     epochTolerance: PERIOD,
     ...(afterStep != null ? { afterTimeStep: afterStep } : {}),
   });

@@ -10,6 +10,8 @@ export interface Db {
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball, which `loadDataDir` starts from. */
+  dump?(): Promise<Blob>;
 }
 
 export type DatabaseTarget =
@@ -36,6 +38,7 @@ function pgliteDb(runner: PgliteRunner, root: PGlite): Db {
       return root.transaction((tx) => fn(pgliteDb(tx as unknown as PgliteRunner, root)));
     },
     close: () => root.close(),
+    dump: () => root.dumpDataDir('gzip'),
   };
 }
 

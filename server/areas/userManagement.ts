@@ -1,0 +1,174 @@
+import { normalizeRolePermissions, type RolePermissions } from '../../src/permissions/entitlements';
+import type { Schemas } from '../contract/types';
+import type { Db } from '../db/database';
+import type { Handlers } from '../http/context';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors';
+import { t } from '../../src/messages/t';
+import { can } from '../../src/permissions/entitlements';
+import type { Principal } from '../auth/principal';
+import { sendResetLink } from '../users/resetKeys';
+import { originOf } from './users';
+
+type User = Schemas['User'];
+type Role = Schemas['Role'];
+
+const userColumns = `u.guid as "Guid", u.email as "Email", u.first_name as "FirstName", u.last_name as "LastName",
+  u.gender_code as "GenderCode", u.is_active as "IsActive", u.is_admin as "IsAdmin", u.logins as "Logins",
+  u.last_login as "LastLogin", u.two_factor as "TwoFactor", u.created as "Created", u.created_by as "CreatedBy",
+  u.modified as "Modified", u.modified_by as "ModifiedBy", u.is_deleted as "IsDeleted", u.deleted as "Deleted",
+  u.revision as "Revision",
+  coalesce((select array_agg(ur.role_guid order by ur.role_guid) from user_roles ur where ur.user_guid = u.guid), '{}') as "Roles"`;
+
+/** The admin flag is shown only to those with See Admin Status (spec part 1 §6). */
+function forViewer(user: User, principal: Principal | null): User {
+  const out = { ...user };
+  if (!can(principal, 'UserManagement', 'SeeAdminStatus')) delete out.IsAdmin;
+  return out;
+}
+
+async function users(db: Db, where = 'not u.is_deleted', params: unknown[] = []): Promise<User[]> {
+  return db.query<User>(`select ${userColumns} from users u where ${where} order by lower(u.email)`, params);
+}
+
+const roleColumns = `guid as "Guid", name as "Name", permissions as "Permissions", revision as "Revision"`;
+
+async function enabledModules(db: Db): Promise<Set<string>> {
+  return new Set((await db.query<{ name: string }>('select name from client_modules')).map((row) => row.name));
+}
+
+async function assertRolesExist(db: Db, roles: readonly number[]) {
+  if (roles.length === 0) return;
+  const found = await db.query<{ guid: number }>('select guid from roles where guid = any($1::int[])', [roles]);
+  if (found.length !== new Set(roles).size) {
+    throw badRequest([{ path: '/Roles', messageKey: 'user.unknownRole', message: t('user.unknownRole') }]);
+  }
+}
+
+/** Users and roles (spec part 1 §3 'User', 'Role', §4, §5 'API user, role, user', §7 'User management'). */
+const handlers: Handlers = {
+  'UserManagement.GetUsers': async ({ db, principal }) => (await users(db)).map((user) => forViewer(user, principal)),
+
+  'UserManagement.GetUser': async ({ db, params, principal }) => {
+    const [user] = await users(db, 'u.guid = $1 and not u.is_deleted', [params.guid]);
+    if (!user) throw notFound('notFound.user');
+    return forViewer(user, principal);
+  },
+
+  'UserManagement.PostUser': async (context) => {
+    const { db, body, principal, sessions } = context;
+    const email = body.Email.trim();
+    const [clash] = await db.query('select 1 from users where lower(email) = lower($1) and guid <> $2 and not is_deleted', [
+      email,
+      body.Guid,
+    ]);
+    if (clash) throw badRequest([{ path: '/Email', messageKey: 'user.emailError', message: t('user.emailError') }]);
+    await assertRolesExist(db, body.Roles);
+    const by = principal?.name ?? null;
+    const now = context.now();
+    const [existing] = await db.query<{ revision: number; is_deleted: boolean; is_active: boolean }>(
+      'select revision, is_deleted, is_active from users where guid = $1',
+      [body.Guid],
+    );
+    if (existing?.is_deleted) throw notFound('notFound.user');
+    const saved = await db.transaction(async (tx) => {
+      let revision: number;
+      if (existing) {
+        if (body.Revision !== undefined && body.Revision !== existing.revision) {
+          const [current] = await users(tx, 'u.guid = $1', [body.Guid]);
+          throw conflict(current);
+        }
+        const [row] = await tx.query<{ revision: number }>(
+          `update users set email = $2, first_name = $3, last_name = $4, gender_code = $5, is_active = $6,
+             modified = to_timestamp($7), modified_by = $8, revision = revision + 1
+           where guid = $1 returning revision`,
+          [body.Guid, email, body.FirstName ?? null, body.LastName ?? null, body.GenderCode ?? 'U', body.IsActive ?? true, now, by],
+        );
+        revision = row!.revision;
+      } else {
+        await tx.query(
+          `insert into users (guid, email, first_name, last_name, gender_code, is_active, created, created_by, modified, modified_by)
+           values ($1, $2, $3, $4, $5, $6, to_timestamp($7), $8, to_timestamp($7), $8)`,
+          [body.Guid, email, body.FirstName ?? null, body.LastName ?? null, body.GenderCode ?? 'U', body.IsActive ?? true, now, by],
+        );
+        revision = 1;
+      }
+      await tx.query('delete from user_roles where user_guid = $1', [body.Guid]);
+      for (const role of new Set(body.Roles)) {
+        await tx.query('insert into user_roles (user_guid, role_guid) values ($1, $2)', [body.Guid, role]);
+      }
+      return { Guid: body.Guid, Revision: revision };
+    });
+    if (existing && existing.is_active && body.IsActive === false) await sessions.revokeUser(body.Guid);
+    if (!existing) await sendResetLink(context, { guid: body.Guid, email }, originOf(context.request), 'welcome');
+    return saved;
+  },
+
+  'UserManagement.DeleteUser': async ({ db, params, principal, sessions, now }) => {
+    if (principal?.guid === params.guid) throw new HttpError(400, 'user.cannotDeleteSelf');
+    const rows = await db.query(
+      'update users set is_deleted = true, deleted = to_timestamp($2), modified_by = $3, revision = revision + 1 where guid = $1 and not is_deleted returning guid',
+      [params.guid, now(), principal?.name ?? null],
+    );
+    if (rows.length === 0) throw notFound('notFound.user');
+    await sessions.revokeUser(params.guid);
+    return true;
+  },
+
+  'UserManagement.Deactivate2FA': async ({ db, query, sessions }) => {
+    const rows = await db.query(
+      `update users set two_factor = false, two_factor_key = null, pending_two_factor_key = null, last_totp_step = null,
+         revision = revision + 1 where guid = $1 and not is_deleted returning guid`,
+      [query.UserGuid],
+    );
+    if (rows.length === 0) throw notFound('notFound.user');
+    // Signed-in sessions end; the next sign-in enrols a new authenticator.
+    await sessions.revokeUser(query.UserGuid);
+    return true;
+  },
+
+  'UserManagement.GetRoles': async ({ db }) => db.query<Role>(`select ${roleColumns} from roles order by lower(name)`),
+
+  'UserManagement.GetRole': async ({ db, params }) => {
+    const [role] = await db.query<Role>(`select ${roleColumns} from roles where guid = $1`, [params.guid]);
+    if (!role) throw notFound('notFound.role');
+    return role;
+  },
+
+  'UserManagement.PostRole': async (context) => {
+    const { db, body, principal } = context;
+    const name = body.Name.trim();
+    const guid = body.Guid ?? 0;
+    const [clash] = await db.query('select 1 from roles where lower(name) = lower($1) and guid <> $2', [name, guid]);
+    if (clash) throw badRequest([{ path: '/Name', messageKey: 'role.nameError', message: t('role.nameError') }]);
+    const permissions = normalizeRolePermissions(body.Permissions as RolePermissions, await enabledModules(db));
+    const by = principal?.name ?? null;
+    if (guid > 0) {
+      const [existing] = await db.query<{ revision: number }>('select revision from roles where guid = $1', [guid]);
+      if (!existing) throw notFound('notFound.role');
+      if (body.Revision !== undefined && body.Revision !== existing.revision) {
+        const [current] = await db.query<Role>(`select ${roleColumns} from roles where guid = $1`, [guid]);
+        throw conflict(current);
+      }
+      const [row] = await db.query<{ revision: number }>(
+        `update roles set name = $2, permissions = $3, modified = to_timestamp($4), modified_by = $5, revision = revision + 1
+          where guid = $1 returning revision`,
+        [guid, name, JSON.stringify(permissions), context.now(), by],
+      );
+      return { Guid: guid, Revision: row!.revision };
+    }
+    const [row] = await db.query<{ guid: number }>(
+      `insert into roles (name, permissions, created, created_by, modified, modified_by)
+       values ($1, $2, to_timestamp($3), $4, to_timestamp($3), $4) returning guid`,
+      [name, JSON.stringify(permissions), context.now(), by],
+    );
+    return { Guid: row!.guid, Revision: 1 };
+  },
+
+  'UserManagement.DeleteRole': async ({ db, params }) => {
+    const rows = await db.query('delete from roles where guid = $1 returning guid', [params.guid]);
+    if (rows.length === 0) throw notFound('notFound.role');
+    return true;
+  },
+};
+
+export default handlers;

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { buildApp } from '../../server/app';
+import { loadKeys } from '../../server/auth/keys';
+import { totpCode } from '../../server/auth/totp';
+import { configFromEnv, type ServerConfig } from '../../server/config';
+import { type Db, openDatabase } from '../../server/db/database';
+import { migrate } from '../../server/db/migrate';
+import { seed } from '../../server/seed/seed';
+import { templateFile } from './pgliteTemplate';
+
+export interface DatabaseTarget {
+  name: 'pglite' | 'postgres';
+  open(): Promise<{ db: Db; drop(): Promise<void> }>;
+}
+
+const pgliteTarget: DatabaseTarget = {
+  name: 'pglite',
+  async open() {
+    const template = new Blob([readFileSync(templateFile())]);
+    const db = await openDatabase({ kind: 'pglite', loadDataDir: template });
+    await migrate(db);
+    return { db, drop: () => db.close() };
+  },
+};
+
+/** A fresh database per server on the PostgreSQL at TEST_DATABASE_URL, dropped afterwards. */
+function postgresTarget(url: string): DatabaseTarget {
+  return {
+    name: 'postgres',
+    async open() {
+      const name = `uiservices_test_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const target = new URL(url);
+      target.pathname = `/${name}`;
+      const db = await openDatabase({ kind: 'postgres', url: target.toString() });
+      await migrate(db);
+      return {
+        db,
+        async drop() {
+          await db.close();
+          const cleanup = new pg.Client({ connectionString: url });
+          await cleanup.connect();
+          await cleanup.query(`drop database if exists ${name} with (force)`);
+          await cleanup.end();
+        },
+      };
+    },
+  };
+}
+
+/** The databases the server suites run against: PGlite always, PostgreSQL when TEST_DATABASE_URL is set (CI). */
+export const databaseTargets: DatabaseTarget[] = [
+  pgliteTarget,
+  ...(process.env.TEST_DATABASE_URL ? [postgresTarget(process.env.TEST_DATABASE_URL)] : []),
+];
+
+export const testAdmin = { email: 'admin@example.com', password: 'Admin!2345', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
+
+export type ConfigOverrides = Partial<Omit<ServerConfig, 'admin' | 'throttle'>> & { throttle?: Partial<ServerConfig['throttle']> };
+
+/** A reference server on a fresh database, with a clock the test can move. */
+export async function startTestServer(target: DatabaseTarget = pgliteTarget, overrides: ConfigOverrides = {}) {
+  const base = configFromEnv({});
+  const config: ServerConfig = {
+    ...base,
+    ...overrides,
+    admin: testAdmin,
+    throttle: { ...base.throttle, ...overrides.throttle },
+    logLevel: 'silent',
+  };
+  const { db, drop } = await target.open();
+  const keys = await loadKeys(db, {});
+  await seed(db, keys, config);
+  let offset = 0;
+  const clock = {
+    now: () => Date.now() / 1000 + offset,
+    advance(seconds: number) {
+      offset += seconds;
+    },
+  };
+  const { app, services, operations } = await buildApp({ db, keys, config, now: clock.now, logger: false });
+  await app.ready();
+  return {
+    app,
+    services,
+    operations,
+    db,
+    config,
+    clock,
+    /** A TOTP code for the given time on the server's clock. */
+    code: (secret: string, stepOffset = 0) => totpCode(secret, clock.now() + stepOffset * 30),
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
