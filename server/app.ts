@@ -74,7 +74,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (error instanceof HttpError) {
       return reply.status(error.status).header('cache-control', 'no-store').send(error.body());
     }
-    const status = error.statusCode ?? 500;
+    // A body in a type the call does not take is bad input like any other (400, not 415).
+    const status = error.statusCode === 415 ? 400 : (error.statusCode ?? 500);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     // Parser and framework errors (bad JSON, wrong content type, body too large) keep their 4xx status
     // but answer in the contract's error shape.
