@@ -1889,7 +1889,7 @@ export interface components {
         DocumentField: {
             /** @description Parent path plus child name, dotted for nesting. */
             Name: string;
-            Type: string;
+            Type: components["schemas"]["FieldType"];
             Description?: string | null;
             Parent?: string | null;
             Order?: number;
@@ -2165,7 +2165,7 @@ export interface components {
          */
         MetadataElement: {
             Name: string;
-            Type: string;
+            Type: components["schemas"]["FieldType"];
             Description?: string | null;
             Order?: number;
             /** @description A published metadata document name, for DocumentType and DocumentArray. */
@@ -2211,7 +2211,7 @@ export interface components {
          */
         MethodField: {
             Name: string;
-            Type: string;
+            Type: components["schemas"]["FieldType"];
             Validation?: components["schemas"]["FieldValidation"];
             Default?: components["schemas"]["FieldDefault"];
         };

@@ -1,7 +1,7 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '../../generated/uiservices';
 import { ApiError } from './ApiError';
-import { API_BASE, REFRESH_PATH, refreshTokens } from './refresh';
+import { apiUrl, REFRESH_PATH, refreshTokens } from './refresh';
 import { clearTokens, readTokens } from './tokenStore';
 
 const originals = new WeakMap<Request, Request>();
@@ -35,7 +35,7 @@ export const authMiddleware: Middleware = {
 };
 
 /** The one HTTP client of the console, typed from openapi/uiservices.yaml. */
-export const api = createClient<paths>({ baseUrl: API_BASE });
+export const api = createClient<paths>({ baseUrl: apiUrl() });
 api.use(authMiddleware);
 
 /**

@@ -1,6 +1,8 @@
 import { clearTokens, readTokens, writeTokens } from './tokenStore';
 
 export const API_BASE = '/api';
+/** Absolute when a page is loaded, since Request objects need absolute URLs outside the browser. */
+export const apiUrl = () => (globalThis.location?.origin ? `${globalThis.location.origin}${API_BASE}` : API_BASE);
 export const REFRESH_PATH = '/UIServices/Users/RefreshToken';
 
 let inFlight: Promise<boolean> | null = null;
@@ -15,7 +17,7 @@ export function refreshTokens(fetcher: typeof fetch = globalThis.fetch): Promise
     const { refreshToken } = readTokens();
     if (!refreshToken) return false;
     try {
-      const response = await fetcher(`${API_BASE}${REFRESH_PATH}`, {
+      const response = await fetcher(`${apiUrl()}${REFRESH_PATH}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ RefreshToken: refreshToken }),

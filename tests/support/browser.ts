@@ -1,0 +1,38 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { type ConfigOverrides, startTestServer, type TestServer } from './testServer';
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+  });
+}
+
+/** The built console and the reference server on a free port, on a fresh PGlite database. */
+export async function startConsole(overrides: ConfigOverrides = {}): Promise<TestServer & { url: string }> {
+  const server = await startTestServer(undefined, { staticDir: path.resolve('dist'), ...overrides });
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return Object.assign(server, { url: `http://127.0.0.1:${port}` });
+}
+
+/** A page that fails the test on any uncaught script error. */
+export async function newPage(browser: Browser, errors: string[]): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().includes('Failed to load resource')) errors.push(message.text());
+  });
+  return page;
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync('test-results/screenshots', { recursive: true });
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}
