@@ -1,11 +1,10 @@
-import { normalizeRolePermissions, type RolePermissions } from '../../src/permissions/entitlements';
+import { t } from '../../src/messages/t';
+import { can, normalizeRolePermissions, type RolePermissions } from '../../src/permissions/entitlements';
+import type { Principal } from '../auth/principal';
 import type { Schemas } from '../contract/types';
 import type { Db } from '../db/database';
 import type { Handlers } from '../http/context';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
-import { t } from '../../src/messages/t';
-import { can } from '../../src/permissions/entitlements';
-import type { Principal } from '../auth/principal';
 import { sendResetLink } from '../users/resetKeys';
 import { originOf } from './users';
 
@@ -33,12 +32,16 @@ async function users(db: Db, where = 'not u.is_deleted', params: unknown[] = [])
 const roleColumns = `guid as "Guid", name as "Name", permissions as "Permissions", revision as "Revision"`;
 
 async function enabledModules(db: Db): Promise<Set<string>> {
-  return new Set((await db.query<{ name: string }>('select name from client_modules')).map((row) => row.name));
+  return new Set(
+    (await db.query<{ name: string }>('select name from client_modules')).map((row) => row.name),
+  );
 }
 
 async function assertRolesExist(db: Db, roles: readonly number[]) {
   if (roles.length === 0) return;
-  const found = await db.query<{ guid: number }>('select guid from roles where guid = any($1::int[])', [roles]);
+  const found = await db.query<{ guid: number }>('select guid from roles where guid = any($1::int[])', [
+    roles,
+  ]);
   if (found.length !== new Set(roles).size) {
     throw badRequest([{ path: '/Roles', messageKey: 'user.unknownRole', message: t('user.unknownRole') }]);
   }
@@ -46,7 +49,8 @@ async function assertRolesExist(db: Db, roles: readonly number[]) {
 
 /** Users and roles (spec part 1 §3 'User', 'Role', §4, §5 'API user, role, user', §7 'User management'). */
 const handlers: Handlers = {
-  'UserManagement.GetUsers': async ({ db, principal }) => (await users(db)).map((user) => forViewer(user, principal)),
+  'UserManagement.GetUsers': async ({ db, principal }) =>
+    (await users(db)).map((user) => forViewer(user, principal)),
 
   'UserManagement.GetUser': async ({ db, params, principal }) => {
     const [user] = await users(db, 'u.guid = $1 and not u.is_deleted', [params.guid]);
@@ -57,11 +61,12 @@ const handlers: Handlers = {
   'UserManagement.PostUser': async (context) => {
     const { db, body, principal, sessions } = context;
     const email = body.Email.trim();
-    const [clash] = await db.query('select 1 from users where lower(email) = lower($1) and guid <> $2 and not is_deleted', [
-      email,
-      body.Guid,
-    ]);
-    if (clash) throw badRequest([{ path: '/Email', messageKey: 'user.emailError', message: t('user.emailError') }]);
+    const [clash] = await db.query(
+      'select 1 from users where lower(email) = lower($1) and guid <> $2 and not is_deleted',
+      [email, body.Guid],
+    );
+    if (clash)
+      throw badRequest([{ path: '/Email', messageKey: 'user.emailError', message: t('user.emailError') }]);
     await assertRolesExist(db, body.Roles);
     const by = principal?.name ?? null;
     const now = context.now();
@@ -81,14 +86,32 @@ const handlers: Handlers = {
           `update users set email = $2, first_name = $3, last_name = $4, gender_code = $5, is_active = $6,
              modified = to_timestamp($7), modified_by = $8, revision = revision + 1
            where guid = $1 returning revision`,
-          [body.Guid, email, body.FirstName ?? null, body.LastName ?? null, body.GenderCode ?? 'U', body.IsActive ?? true, now, by],
+          [
+            body.Guid,
+            email,
+            body.FirstName ?? null,
+            body.LastName ?? null,
+            body.GenderCode ?? 'U',
+            body.IsActive ?? true,
+            now,
+            by,
+          ],
         );
         revision = row!.revision;
       } else {
         await tx.query(
           `insert into users (guid, email, first_name, last_name, gender_code, is_active, created, created_by, modified, modified_by)
            values ($1, $2, $3, $4, $5, $6, to_timestamp($7), $8, to_timestamp($7), $8)`,
-          [body.Guid, email, body.FirstName ?? null, body.LastName ?? null, body.GenderCode ?? 'U', body.IsActive ?? true, now, by],
+          [
+            body.Guid,
+            email,
+            body.FirstName ?? null,
+            body.LastName ?? null,
+            body.GenderCode ?? 'U',
+            body.IsActive ?? true,
+            now,
+            by,
+          ],
         );
         revision = 1;
       }
@@ -98,8 +121,9 @@ const handlers: Handlers = {
       }
       return { Guid: body.Guid, Revision: revision };
     });
-    if (existing && existing.is_active && body.IsActive === false) await sessions.revokeUser(body.Guid);
-    if (!existing) await sendResetLink(context, { guid: body.Guid, email }, originOf(context.request), 'welcome');
+    if (existing?.is_active && body.IsActive === false) await sessions.revokeUser(body.Guid);
+    if (!existing)
+      await sendResetLink(context, { guid: body.Guid, email }, originOf(context.request), 'welcome');
     return saved;
   },
 
@@ -126,7 +150,8 @@ const handlers: Handlers = {
     return true;
   },
 
-  'UserManagement.GetRoles': async ({ db }) => db.query<Role>(`select ${roleColumns} from roles order by lower(name)`),
+  'UserManagement.GetRoles': async ({ db }) =>
+    db.query<Role>(`select ${roleColumns} from roles order by lower(name)`),
 
   'UserManagement.GetRole': async ({ db, params }) => {
     const [role] = await db.query<Role>(`select ${roleColumns} from roles where guid = $1`, [params.guid]);
@@ -138,12 +163,21 @@ const handlers: Handlers = {
     const { db, body, principal } = context;
     const name = body.Name.trim();
     const guid = body.Guid ?? 0;
-    const [clash] = await db.query('select 1 from roles where lower(name) = lower($1) and guid <> $2', [name, guid]);
-    if (clash) throw badRequest([{ path: '/Name', messageKey: 'role.nameError', message: t('role.nameError') }]);
-    const permissions = normalizeRolePermissions(body.Permissions as RolePermissions, await enabledModules(db));
+    const [clash] = await db.query('select 1 from roles where lower(name) = lower($1) and guid <> $2', [
+      name,
+      guid,
+    ]);
+    if (clash)
+      throw badRequest([{ path: '/Name', messageKey: 'role.nameError', message: t('role.nameError') }]);
+    const permissions = normalizeRolePermissions(
+      body.Permissions as RolePermissions,
+      await enabledModules(db),
+    );
     const by = principal?.name ?? null;
     if (guid > 0) {
-      const [existing] = await db.query<{ revision: number }>('select revision from roles where guid = $1', [guid]);
+      const [existing] = await db.query<{ revision: number }>('select revision from roles where guid = $1', [
+        guid,
+      ]);
       if (!existing) throw notFound('notFound.role');
       if (body.Revision !== undefined && body.Revision !== existing.revision) {
         const [current] = await db.query<Role>(`select ${roleColumns} from roles where guid = $1`, [guid]);

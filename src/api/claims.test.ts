@@ -7,7 +7,15 @@ const token = (payload: object) =>
 describe('readClaims (spec part 1 §3 "Session token")', () => {
   it('reads acr, sub, entitlements, amr, admin, exp and env', () => {
     const claims = readClaims(
-      token({ acr: '2', sub: 'anna@example.com', entitlements: { FlowBuilder: ['Read'] }, amr: ['pwd', 'mfa'], admin: false, exp: 2000000000, env: 'test' }),
+      token({
+        acr: '2',
+        sub: 'anna@example.com',
+        entitlements: { FlowBuilder: ['Read'] },
+        amr: ['pwd', 'mfa'],
+        admin: false,
+        exp: 2000000000,
+        env: 'test',
+      }),
     );
     expect(claims).toEqual({
       acr: '2',
@@ -22,7 +30,9 @@ describe('readClaims (spec part 1 §3 "Session token")', () => {
   });
 
   it('accepts entitlements as a JSON string and a single amr value', () => {
-    const claims = readClaims(token({ acr: 2, sub: 'x', entitlements: '{"Dashboard":["Read"]}', amr: 'mfa', admin: 'true', exp: 1 }));
+    const claims = readClaims(
+      token({ acr: 2, sub: 'x', entitlements: '{"Dashboard":["Read"]}', amr: 'mfa', admin: 'true', exp: 1 }),
+    );
     expect(claims?.entitlements).toEqual({ Dashboard: ['Read'] });
     expect(claims?.amr).toEqual(['mfa']);
     expect(claims?.admin).toBe(true);
@@ -32,7 +42,10 @@ describe('readClaims (spec part 1 §3 "Session token")', () => {
     expect(isSignedIn(readClaims(token({ acr: '1', sub: 'x', exp: 1 })))).toBe(false);
   });
 
-  it.each([null, '', 'garbage', 'a.b.c', token({ acr: '2' })])('answers null for an unreadable token %s', (value) => {
-    expect(readClaims(value)).toBeNull();
-  });
+  it.each([null, '', 'garbage', 'a.b.c', token({ acr: '2' })])(
+    'answers null for an unreadable token %s',
+    (value) => {
+      expect(readClaims(value)).toBeNull();
+    },
+  );
 });

@@ -8,9 +8,14 @@ type Reply = { status: number; body?: unknown };
 function scriptedFetch(script: Record<string, Reply[]>) {
   const sent: Array<{ path: string; authorization: string | null; body: string }> = [];
   const fetcher = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+    const request =
+      input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
     const path = new URL(request.url, 'http://localhost').pathname.replace('/api/UIServices/', '');
-    sent.push({ path, authorization: request.headers.get('authorization'), body: await request.clone().text() });
+    sent.push({
+      path,
+      authorization: request.headers.get('authorization'),
+      body: await request.clone().text(),
+    });
     const reply = script[path]?.shift() ?? { status: 500 };
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status,
@@ -38,10 +43,17 @@ describe('the API client (spec part 1 §4 "Token refresh")', () => {
     });
     vi.stubGlobal('fetch', fetcher);
     const saved = await unwrap(
-      api.POST('/UIServices/UserManagement/PostRole', { body: { Guid: 0, Name: 'R', Permissions: {} }, fetch: fetcher }),
+      api.POST('/UIServices/UserManagement/PostRole', {
+        body: { Guid: 0, Name: 'R', Permissions: {} },
+        fetch: fetcher,
+      }),
     );
     expect(saved).toEqual({ Guid: 1, Revision: 1 });
-    expect(sent.map((entry) => entry.path)).toEqual(['UserManagement/PostRole', 'Users/RefreshToken', 'UserManagement/PostRole']);
+    expect(sent.map((entry) => entry.path)).toEqual([
+      'UserManagement/PostRole',
+      'Users/RefreshToken',
+      'UserManagement/PostRole',
+    ]);
     expect(sent[1]!.body).toBe(JSON.stringify({ RefreshToken: 'old-refresh' }));
     expect(sent[2]!.authorization).toBe('Bearer new-token');
     expect(sent[2]!.body).toBe(sent[0]!.body);
@@ -80,7 +92,9 @@ describe('the API client (spec part 1 §4 "Token refresh")', () => {
     localStorage.clear();
     const { fetcher, sent } = scriptedFetch({ 'UserManagement/GetUsers': [{ status: 404 }] });
     vi.stubGlobal('fetch', fetcher);
-    await expect(unwrap(api.GET('/UIServices/UserManagement/GetUsers', { fetch: fetcher }))).rejects.toThrow('Action not found on server');
+    await expect(unwrap(api.GET('/UIServices/UserManagement/GetUsers', { fetch: fetcher }))).rejects.toThrow(
+      'Action not found on server',
+    );
     expect(sent).toHaveLength(1);
   });
 });

@@ -2,7 +2,8 @@ import { clearTokens, readTokens, writeTokens } from './tokenStore';
 
 export const API_BASE = '/api';
 /** Absolute when a page is loaded, since Request objects need absolute URLs outside the browser. */
-export const apiUrl = () => (globalThis.location?.origin ? `${globalThis.location.origin}${API_BASE}` : API_BASE);
+export const apiUrl = () =>
+  globalThis.location?.origin ? `${globalThis.location.origin}${API_BASE}` : API_BASE;
 export const REFRESH_PATH = '/UIServices/Users/RefreshToken';
 
 let inFlight: Promise<boolean> | null = null;

@@ -4,8 +4,18 @@ import { can, entitlementsOf, normalizeRolePermissions, withImplied } from './en
 
 describe('implied permissions (spec part 1 §6, part 2 §6)', () => {
   it.each([
-    ['ConnectionBuilder', ['Upsert'], ['Publish', 'Read', 'Upsert'], 'part 1 §6: Upsert implies Read and Publish'],
-    ['DocumentBuilder', ['Upsert'], ['Publish', 'Read', 'Upsert'], 'part 2 §6: Upsert implies Read and Publish'],
+    [
+      'ConnectionBuilder',
+      ['Upsert'],
+      ['Publish', 'Read', 'Upsert'],
+      'part 1 §6: Upsert implies Read and Publish',
+    ],
+    [
+      'DocumentBuilder',
+      ['Upsert'],
+      ['Publish', 'Read', 'Upsert'],
+      'part 2 §6: Upsert implies Read and Publish',
+    ],
     ['DocumentBuilder', ['Delete'], ['Delete', 'Read'], 'part 2 §6: Delete implies Read'],
     ['DocumentEditor', ['Upsert'], ['Read', 'Upsert'], 'part 2 §6: Upsert implies Read'],
     ['FlowBuilder', ['Upsert'], ['Read', 'Upsert'], 'part 2 §6: Upsert implies Read'],
@@ -14,12 +24,20 @@ describe('implied permissions (spec part 1 §6, part 2 §6)', () => {
     ['MethodBuilder', ['Read'], ['Read'], 'part 1 §6: Read alone'],
     ['Dashboard', ['Read'], ['Read'], 'part 1 §6: use-only modules, Read means use'],
     ['ConnectionBuilder', ['Delete'], [], 'part 1 §6: ConnectionBuilder has no Delete action'],
-  ] as const)('%s %j → %j (%s)', (area, granted, expected) => {
-    expect([...withImplied(area, granted)].sort()).toEqual([...expected].sort());
-  });
+  ] as Array<[keyof typeof areas, string[], string[], string]>)(
+    '%s %j → %j (%s)',
+    (area, granted, expected) => {
+      expect([...withImplied(area, granted)].sort()).toEqual([...expected].sort());
+    },
+  );
 
   it('Publish is not assignable where Upsert implies it (part 1 §6, part 2 §6)', () => {
-    for (const area of ['ConnectionBuilder', 'DocumentBuilder', 'ComposedDocument', 'ActionDocument'] as const) {
+    for (const area of [
+      'ConnectionBuilder',
+      'DocumentBuilder',
+      'ComposedDocument',
+      'ActionDocument',
+    ] as const) {
       expect((areas[area] as { notAssignable?: readonly string[] }).notAssignable).toContain('Publish');
     }
   });
@@ -28,7 +46,12 @@ describe('implied permissions (spec part 1 §6, part 2 §6)', () => {
 describe('role save (spec part 1 §4 "Role save")', () => {
   it('switches implied permissions on and keeps only areas of enabled modules', () => {
     const saved = normalizeRolePermissions(
-      { ConnectionBuilder: { Upsert: true }, Dashboard: { Read: true }, Unknown: { Read: true }, MethodBuilder: { Read: false } },
+      {
+        ConnectionBuilder: { Upsert: true },
+        Dashboard: { Read: true },
+        Unknown: { Read: true },
+        MethodBuilder: { Read: false },
+      },
       new Set(['ConnectionBuilder']),
     );
     expect(saved).toEqual({ ConnectionBuilder: { Read: true, Upsert: true, Publish: true } });
@@ -36,7 +59,10 @@ describe('role save (spec part 1 §4 "Role save")', () => {
 });
 
 describe('can (spec part 1 §6)', () => {
-  const user = { admin: false, entitlements: entitlementsOf([{ FlowBuilder: { Publish: true } }, { Dashboard: { Read: true } }]) };
+  const user = {
+    admin: false,
+    entitlements: entitlementsOf([{ FlowBuilder: { Publish: true } }, { Dashboard: { Read: true } }]),
+  };
   it.each([
     ['FlowBuilder', 'Read', true, 'implied by Publish'],
     ['FlowBuilder', 'Upsert', true, 'implied by Publish'],

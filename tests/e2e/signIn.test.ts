@@ -44,7 +44,9 @@ describe('sign-in in headless Chromium (spec part 1 §2 /login, §4 "Sign-in")',
     await page.getByLabel('Authentication code').waitFor();
     await page.getByLabel('Authentication code').fill('000000');
     await page.getByRole('button', { name: 'Verify' }).click();
-    await expect.poll(() => notice().textContent()).toContain('The two factor authentication code is incorrect');
+    await expect
+      .poll(() => notice().textContent())
+      .toContain('The two factor authentication code is incorrect');
   });
 
   it('signs in with the TOTP code and sees the home page', async () => {
@@ -55,7 +57,10 @@ describe('sign-in in headless Chromium (spec part 1 §2 /login, §4 "Sign-in")',
     await expect.poll(() => page.title()).toBe('Home - Integration Console');
     await page.locator('.module-card:not(.module-card--placeholder)').first().waitFor();
     expect(await page.locator('.module-card').count()).toBeGreaterThan(10);
-    const stored = await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refreshToken')]);
+    const stored = await page.evaluate(() => [
+      localStorage.getItem('token'),
+      localStorage.getItem('refreshToken'),
+    ]);
     expect(stored.every(Boolean)).toBe(true);
     await screenshot(page, 'home');
   });

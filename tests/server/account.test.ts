@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn } from '../support/api';
-import { databaseTargets, startTestServer, testAdmin, type TestServer } from '../support/testServer';
+import { databaseTargets, startTestServer, type TestServer, testAdmin } from '../support/testServer';
 
 const admin = testAdmin;
 
@@ -31,7 +31,9 @@ describe.each(databaseTargets)('account calls on $name (spec part 1 §4, §7 Acc
     expect(claims2.amr).toContain('mfa');
     expect(typeof claims2.exp).toBe('number');
     expect(claims2.entitlements).toEqual({});
-    expect(String(second.body.Token).split('.')[0]).toBe(Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url'));
+    expect(String(second.body.Token).split('.')[0]).toBe(
+      Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url'),
+    );
   });
 
   it('refuses a wrong password with the catalogue text', async () => {
@@ -46,25 +48,39 @@ describe.each(databaseTargets)('account calls on $name (spec part 1 §4, §7 Acc
   it('refuses a wrong code, and a code already used in its window', async () => {
     server.clock.advance(30);
     const first = await authenticate();
-    const wrong = await call(server, 'POST', 'Users/Authenticate2FA', { token: first.body.Token as string, body: { TwoFA: '000000' } });
+    const wrong = await call(server, 'POST', 'Users/Authenticate2FA', {
+      token: first.body.Token as string,
+      body: { TwoFA: '000000' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.Message).toBe('The two factor authentication code is incorrect');
     const code = await server.code(admin.totpSecret);
-    const ok = await call(server, 'POST', 'Users/Authenticate2FA', { token: first.body.Token as string, body: { TwoFA: code } });
+    const ok = await call(server, 'POST', 'Users/Authenticate2FA', {
+      token: first.body.Token as string,
+      body: { TwoFA: code },
+    });
     expect(ok.status).toBe(200);
     const again = await authenticate();
-    const replay = await call(server, 'POST', 'Users/Authenticate2FA', { token: again.body.Token as string, body: { TwoFA: code } });
+    const replay = await call(server, 'POST', 'Users/Authenticate2FA', {
+      token: again.body.Token as string,
+      body: { TwoFA: code },
+    });
     expect(replay.status).toBe(400);
     expect(replay.body.Message).toBe('The two factor authentication code is incorrect');
   });
 
   it('refuses a level-1 token on a level-2 call with 401, and a level-2 token on the 2FA step', async () => {
     const first = await authenticate();
-    const modules = await call(server, 'GET', 'ClientAdmin/GetClientModules', { token: first.body.Token as string });
+    const modules = await call(server, 'GET', 'ClientAdmin/GetClientModules', {
+      token: first.body.Token as string,
+    });
     expect(modules.status).toBe(401);
     expect(modules.body.Message).toBe('Please login to perform this action');
     const tokens = await signIn(server, admin.email, admin.password, admin.totpSecret);
-    const twice = await call(server, 'POST', 'Users/Authenticate2FA', { token: tokens.Token, body: { TwoFA: '123456' } });
+    const twice = await call(server, 'POST', 'Users/Authenticate2FA', {
+      token: tokens.Token,
+      body: { TwoFA: '123456' },
+    });
     expect(twice.status).toBe(401);
   });
 
@@ -75,10 +91,18 @@ describe.each(databaseTargets)('account calls on $name (spec part 1 §4, §7 Acc
     const forgedPayload = Buffer.from(
       JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), admin: true, sub: 'x' }),
     ).toString('base64url');
-    expect((await call(server, 'GET', 'ClientAdmin/GetClientModules', { token: `${header}.${forgedPayload}.${tokens.Token.split('.')[2]}` })).status).toBe(401);
+    expect(
+      (
+        await call(server, 'GET', 'ClientAdmin/GetClientModules', {
+          token: `${header}.${forgedPayload}.${tokens.Token.split('.')[2]}`,
+        })
+      ).status,
+    ).toBe(401);
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${payload}.`;
     expect((await call(server, 'GET', 'ClientAdmin/GetClientModules', { token: none })).status).toBe(401);
-    expect((await call(server, 'GET', 'ClientAdmin/GetClientModules', { token: tokens.Token })).status).toBe(200);
+    expect((await call(server, 'GET', 'ClientAdmin/GetClientModules', { token: tokens.Token })).status).toBe(
+      200,
+    );
     server.clock.advance(server.config.accessTokenSeconds + 1);
     const expired = await call(server, 'GET', 'ClientAdmin/GetClientModules', { token: tokens.Token });
     expect(expired.status).toBe(401);
@@ -86,19 +110,29 @@ describe.each(databaseTargets)('account calls on $name (spec part 1 §4, §7 Acc
 
   it('rotates refresh tokens, and reuse of a spent one revokes the session', async () => {
     const tokens = await signIn(server, admin.email, admin.password, admin.totpSecret);
-    const rotated = await call(server, 'POST', 'Users/RefreshToken', { body: { RefreshToken: tokens.RefreshToken } });
+    const rotated = await call(server, 'POST', 'Users/RefreshToken', {
+      body: { RefreshToken: tokens.RefreshToken },
+    });
     expect(rotated.status).toBe(200);
     expect(rotated.body.RefreshToken).not.toBe(tokens.RefreshToken);
     const claims = JSON.parse(Buffer.from(String(rotated.body.Token).split('.')[1]!, 'base64url').toString());
     expect(claims.acr).toBe('2');
     // The spent token again: refused, and the whole session with it.
-    const reuse = await call(server, 'POST', 'Users/RefreshToken', { body: { RefreshToken: tokens.RefreshToken } });
+    const reuse = await call(server, 'POST', 'Users/RefreshToken', {
+      body: { RefreshToken: tokens.RefreshToken },
+    });
     expect(reuse.status).toBe(401);
-    const afterTheft = await call(server, 'POST', 'Users/RefreshToken', { body: { RefreshToken: rotated.body.RefreshToken } });
+    const afterTheft = await call(server, 'POST', 'Users/RefreshToken', {
+      body: { RefreshToken: rotated.body.RefreshToken },
+    });
     expect(afterTheft.status).toBe(401);
-    const access = await call(server, 'GET', 'ClientAdmin/GetClientModules', { token: rotated.body.Token as string });
+    const access = await call(server, 'GET', 'ClientAdmin/GetClientModules', {
+      token: rotated.body.Token as string,
+    });
     expect(access.status).toBe(401);
-    expect((await call(server, 'POST', 'Users/RefreshToken', { body: { RefreshToken: 'not-a-token' } })).status).toBe(401);
+    expect(
+      (await call(server, 'POST', 'Users/RefreshToken', { body: { RefreshToken: 'not-a-token' } })).status,
+    ).toBe(401);
   });
 
   it('changes the password: answers new tokens, the old password stops working', async () => {
@@ -120,8 +154,13 @@ describe.each(databaseTargets)('account calls on $name (spec part 1 §4, §7 Acc
     });
     expect(changed.status).toBe(200);
     expect(typeof changed.body.Token).toBe('string');
-    expect((await call(server, 'GET', 'ClientAdmin/GetClientModules', { token: changed.body.Token as string })).status).toBe(200);
-    expect((await call(server, 'GET', 'ClientAdmin/GetClientModules', { token: tokens.Token })).status).toBe(401);
+    expect(
+      (await call(server, 'GET', 'ClientAdmin/GetClientModules', { token: changed.body.Token as string }))
+        .status,
+    ).toBe(200);
+    expect((await call(server, 'GET', 'ClientAdmin/GetClientModules', { token: tokens.Token })).status).toBe(
+      401,
+    );
     expect((await authenticate()).status).toBe(400);
     expect((await authenticate('Changed!2345')).status).toBe(200);
     const back = await call(server, 'POST', 'Users/ChangePassword', {

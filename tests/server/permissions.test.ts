@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn } from '../support/api';
-import { databaseTargets, startTestServer, testAdmin, type TestServer } from '../support/testServer';
+import { databaseTargets, startTestServer, type TestServer, testAdmin } from '../support/testServer';
 
 async function mailedKey(server: TestServer, email: string) {
-  const [mail] = await server.db.query<{ link: string }>('select link from outbox where recipient = $1 order by id desc limit 1', [email]);
+  const [mail] = await server.db.query<{ link: string }>(
+    'select link from outbox where recipient = $1 order by id desc limit 1',
+    [email],
+  );
   return new URL(mail!.link).searchParams.get('key')!;
 }
 
@@ -12,11 +15,18 @@ async function mailedKey(server: TestServer, email: string) {
 async function enrolledUser(server: TestServer, adminToken: string, roles: number[]) {
   const guid = randomUUID();
   const email = `user.${guid.slice(0, 8)}@example.com`;
-  const created = await call(server, 'POST', 'UserManagement/PostUser', { token: adminToken, body: { Guid: guid, Email: email, Roles: roles } });
+  const created = await call(server, 'POST', 'UserManagement/PostUser', {
+    token: adminToken,
+    body: { Guid: guid, Email: email, Roles: roles },
+  });
   expect(created.status).toBe(200);
   const key = await mailedKey(server, email);
-  const secret = String((await call(server, 'GET', `Users/CreateSharedKey?Key=${encodeURIComponent(key)}`)).body.Secret);
-  const reset = await call(server, 'POST', 'Users/ResetPassword', { body: { Password: 'Limited!2345', Key: key, TwoFA: await server.code(secret) } });
+  const secret = String(
+    (await call(server, 'GET', `Users/CreateSharedKey?Key=${encodeURIComponent(key)}`)).body.Secret,
+  );
+  const reset = await call(server, 'POST', 'Users/ResetPassword', {
+    body: { Password: 'Limited!2345', Key: key, TwoFA: await server.code(secret) },
+  });
   expect(reset.status).toBe(200);
   return { guid, email, password: 'Limited!2345', secret };
 }
@@ -43,12 +53,20 @@ describe.each(databaseTargets)('permissions on $name (spec part 1 §6)', (target
     expect(claims.entitlements).toEqual({ ConnectionBuilder: ['Read'] });
 
     expect((await call(server, 'GET', 'UserManagement/GetUsers', { token: tokens.Token })).status).toBe(403);
-    expect((await call(server, 'GET', 'UserManagement/GetUsers', { token: tokens.Token })).body.Message).toBeTruthy();
+    expect(
+      (await call(server, 'GET', 'UserManagement/GetUsers', { token: tokens.Token })).body.Message,
+    ).toBeTruthy();
     expect((await call(server, 'GET', 'UserManagement/GetUsers')).status).toBe(401);
     expect((await call(server, 'GET', 'UserManagement/GetUsers', { token: adminToken })).status).toBe(200);
-    expect((await call(server, 'GET', 'ClientAdmin/GetClientModules', { token: tokens.Token })).status).toBe(200);
-    expect((await call(server, 'GET', 'ClientAdmin/GetIFrameInfo?Name=Dashboard', { token: tokens.Token })).status).toBe(403);
-    expect((await call(server, 'GET', 'ClientAdmin/GetIFrameInfo?Name=Dashboard', { token: adminToken })).body).toEqual({
+    expect((await call(server, 'GET', 'ClientAdmin/GetClientModules', { token: tokens.Token })).status).toBe(
+      200,
+    );
+    expect(
+      (await call(server, 'GET', 'ClientAdmin/GetIFrameInfo?Name=Dashboard', { token: tokens.Token })).status,
+    ).toBe(403);
+    expect(
+      (await call(server, 'GET', 'ClientAdmin/GetIFrameInfo?Name=Dashboard', { token: adminToken })).body,
+    ).toEqual({
       Name: 'Dashboard',
       Url: '/apps/dashboard',
     });
@@ -56,16 +74,30 @@ describe.each(databaseTargets)('permissions on $name (spec part 1 §6)', (target
     // A role change takes effect on the user's next token refresh.
     const updated = await call(server, 'POST', 'UserManagement/PostRole', {
       token: adminToken,
-      body: { Guid: role.body.Guid, Name: 'Connection readers', Permissions: { ConnectionBuilder: { Read: true }, UserManagement: { Upsert: true } } },
+      body: {
+        Guid: role.body.Guid,
+        Name: 'Connection readers',
+        Permissions: { ConnectionBuilder: { Read: true }, UserManagement: { Upsert: true } },
+      },
     });
     expect(updated.status).toBe(200);
     expect((await call(server, 'GET', 'UserManagement/GetUsers', { token: tokens.Token })).status).toBe(403);
-    const refreshed = await call(server, 'POST', 'Users/RefreshToken', { body: { RefreshToken: tokens.RefreshToken } });
-    const users = await call(server, 'GET', 'UserManagement/GetUsers', { token: refreshed.body.Token as string });
+    const refreshed = await call(server, 'POST', 'Users/RefreshToken', {
+      body: { RefreshToken: tokens.RefreshToken },
+    });
+    const users = await call(server, 'GET', 'UserManagement/GetUsers', {
+      token: refreshed.body.Token as string,
+    });
     expect(users.status).toBe(200);
     // Upsert implies Read (spec part 1 §6), but the admin flag needs See Admin Status.
     expect(users.body.every((entry) => !('IsAdmin' in entry))).toBe(true);
-    expect((await call(server, 'DELETE', `UserManagement/DeleteUser/${user.guid}`, { token: refreshed.body.Token as string })).status).toBe(403);
+    expect(
+      (
+        await call(server, 'DELETE', `UserManagement/DeleteUser/${user.guid}`, {
+          token: refreshed.body.Token as string,
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('saves roles with implied permissions on and only the areas of enabled modules', async () => {
@@ -74,13 +106,33 @@ describe.each(databaseTargets)('permissions on $name (spec part 1 §6)', (target
       body: {
         Guid: 0,
         Name: 'Flow publishers',
-        Permissions: { FlowBuilder: { Publish: true }, NoSuchArea: { Read: true }, DocumentBuilder: { Upsert: true } },
+        Permissions: {
+          FlowBuilder: { Publish: true },
+          NoSuchArea: { Read: true },
+          DocumentBuilder: { Upsert: true },
+        },
       },
     });
-    const role = await call(server, 'GET', `UserManagement/GetRole/${saved.body.Guid}`, { token: adminToken });
+    const role = await call(server, 'GET', `UserManagement/GetRole/${saved.body.Guid}`, {
+      token: adminToken,
+    });
     expect(role.body.Permissions).toEqual({
-      FlowBuilder: { Read: true, Upsert: true, Delete: false, Publish: true, UpsertSpecialFlow: false, DeleteSpecialFlow: false },
-      DocumentBuilder: { Read: true, Upsert: true, Publish: true, UpsertAdmin: false, Delete: false, DeletePublished: false },
+      FlowBuilder: {
+        Read: true,
+        Upsert: true,
+        Delete: false,
+        Publish: true,
+        UpsertSpecialFlow: false,
+        DeleteSpecialFlow: false,
+      },
+      DocumentBuilder: {
+        Read: true,
+        Upsert: true,
+        Publish: true,
+        UpsertAdmin: false,
+        Delete: false,
+        DeletePublished: false,
+      },
     });
     const duplicate = await call(server, 'POST', 'UserManagement/PostRole', {
       token: adminToken,
@@ -99,12 +151,24 @@ describe.each(databaseTargets)('permissions on $name (spec part 1 §6)', (target
     expect(first.body.Revision).toBe(1);
     const second = await call(server, 'POST', 'UserManagement/PostUser', {
       token: adminToken,
-      body: { Guid: guid, Email: `stale.${guid.slice(0, 6)}@example.com`, FirstName: 'B', Roles: [], Revision: 1 },
+      body: {
+        Guid: guid,
+        Email: `stale.${guid.slice(0, 6)}@example.com`,
+        FirstName: 'B',
+        Roles: [],
+        Revision: 1,
+      },
     });
     expect(second.body.Revision).toBe(2);
     const stale = await call(server, 'POST', 'UserManagement/PostUser', {
       token: adminToken,
-      body: { Guid: guid, Email: `stale.${guid.slice(0, 6)}@example.com`, FirstName: 'C', Roles: [], Revision: 1 },
+      body: {
+        Guid: guid,
+        Email: `stale.${guid.slice(0, 6)}@example.com`,
+        FirstName: 'C',
+        Roles: [],
+        Revision: 1,
+      },
     });
     expect(stale.status).toBe(409);
     expect((stale.body.Current as Record<string, unknown>).FirstName).toBe('B');

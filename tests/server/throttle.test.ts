@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/api';
-import { databaseTargets, startTestServer, testAdmin, type TestServer } from '../support/testServer';
+import { databaseTargets, startTestServer, type TestServer, testAdmin } from '../support/testServer';
 
 describe.each(databaseTargets)('rate limits on $name', (target) => {
   describe('per account: wrong passwords slow down, then block', () => {
     let server: TestServer;
     beforeAll(async () => {
-      server = await startTestServer(target, { throttle: { slowAfter: 2, blockAfter: 4, blockSeconds: 600 } });
+      server = await startTestServer(target, {
+        throttle: { slowAfter: 2, blockAfter: 4, blockSeconds: 600 },
+      });
     });
     afterAll(() => server?.close());
 
@@ -44,13 +46,19 @@ describe.each(databaseTargets)('rate limits on $name', (target) => {
     it('answers 429 with a message past the limit, per address', async () => {
       const statuses: number[] = [];
       for (let i = 0; i < 7; i++) {
-        const answer = await call(server, 'POST', 'Users/CheckSecretKey', { body: { Key: `k${i}` }, ip: '10.0.0.1' });
+        const answer = await call(server, 'POST', 'Users/CheckSecretKey', {
+          body: { Key: `k${i}` },
+          ip: '10.0.0.1',
+        });
         statuses.push(answer.status);
         if (answer.status === 429) expect(answer.body.Message).toBeTruthy();
       }
       expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
       expect(statuses.slice(5)).toEqual([429, 429]);
-      const other = await call(server, 'POST', 'Users/CheckSecretKey', { body: { Key: 'x' }, ip: '10.0.0.2' });
+      const other = await call(server, 'POST', 'Users/CheckSecretKey', {
+        body: { Key: 'x' },
+        ip: '10.0.0.2',
+      });
       expect(other.status).toBe(200);
     });
   });

@@ -16,7 +16,10 @@ export async function call(
     payload = options.rawBody;
     headers['content-type'] = options.contentType ?? 'application/json';
   } else if (options.body !== undefined) {
-    payload = typeof options.body === 'string' && options.contentType === 'text/plain' ? options.body : JSON.stringify(options.body);
+    payload =
+      typeof options.body === 'string' && options.contentType === 'text/plain'
+        ? options.body
+        : JSON.stringify(options.body);
     headers['content-type'] = options.contentType ?? 'application/json';
   }
   const response = await server.app.inject({
@@ -32,7 +35,10 @@ export async function call(
   } catch {
     // not JSON
   }
-  return { status: response.statusCode, body: body as Record<string, unknown> & Array<Record<string, unknown>> };
+  return {
+    status: response.statusCode,
+    body: body as Record<string, unknown> & Array<Record<string, unknown>>,
+  };
 }
 
 /**
@@ -41,12 +47,16 @@ export async function call(
  */
 export async function signIn(server: TestServer, email: string, password: string, secret: string) {
   server.clock.advance(30);
-  const first = await call(server, 'POST', 'Users/Authenticate', { body: { Email: email, Password: password } });
-  if (first.status !== 200) throw new Error(`Authenticate answered ${first.status}: ${JSON.stringify(first.body)}`);
+  const first = await call(server, 'POST', 'Users/Authenticate', {
+    body: { Email: email, Password: password },
+  });
+  if (first.status !== 200)
+    throw new Error(`Authenticate answered ${first.status}: ${JSON.stringify(first.body)}`);
   const second = await call(server, 'POST', 'Users/Authenticate2FA', {
     token: first.body.Token as string,
     body: { TwoFA: await server.code(secret) },
   });
-  if (second.status !== 200) throw new Error(`Authenticate2FA answered ${second.status}: ${JSON.stringify(second.body)}`);
+  if (second.status !== 200)
+    throw new Error(`Authenticate2FA answered ${second.status}: ${JSON.stringify(second.body)}`);
   return second.body as unknown as { Token: string; RefreshToken: string };
 }

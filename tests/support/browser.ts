@@ -8,7 +8,13 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
@@ -27,7 +33,8 @@ export async function newPage(browser: Browser, errors: string[]): Promise<Page>
   const page = await context.newPage();
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().includes('Failed to load resource')) errors.push(message.text());
+    if (message.type() === 'error' && !message.text().includes('Failed to load resource'))
+      errors.push(message.text());
   });
   return page;
 }

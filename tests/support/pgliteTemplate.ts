@@ -10,7 +10,11 @@ import { migrate, migrations } from '../../server/db/migrate';
  */
 export const templateFile = () => {
   const hash = createHash('sha256')
-    .update(migrations().map((migration) => migration.version + migration.sql).join('\n'))
+    .update(
+      migrations()
+        .map((migration) => migration.version + migration.sql)
+        .join('\n'),
+    )
     .digest('hex')
     .slice(0, 16);
   return path.resolve('node_modules/.cache/uiservices', `pglite-${hash}.tar.gz`);

@@ -59,12 +59,21 @@ export const databaseTargets: DatabaseTarget[] = [
   ...(process.env.TEST_DATABASE_URL ? [postgresTarget(process.env.TEST_DATABASE_URL)] : []),
 ];
 
-export const testAdmin = { email: 'admin@example.com', password: 'Admin!2345', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
+export const testAdmin = {
+  email: 'admin@example.com',
+  password: 'Admin!2345',
+  totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+};
 
-export type ConfigOverrides = Partial<Omit<ServerConfig, 'admin' | 'throttle'>> & { throttle?: Partial<ServerConfig['throttle']> };
+export type ConfigOverrides = Partial<Omit<ServerConfig, 'admin' | 'throttle'>> & {
+  throttle?: Partial<ServerConfig['throttle']>;
+};
 
 /** A reference server on a fresh database, with a clock the test can move. */
-export async function startTestServer(target: DatabaseTarget = pgliteTarget, overrides: ConfigOverrides = {}) {
+export async function startTestServer(
+  target: DatabaseTarget = pgliteTarget,
+  overrides: ConfigOverrides = {},
+) {
   const base = configFromEnv({});
   const config: ServerConfig = {
     ...base,

@@ -29,7 +29,8 @@ function usedKeys(): Map<string, string> {
     const walk = (node: unknown) => {
       if (!node || typeof node !== 'object') return;
       for (const [key, value] of Object.entries(node)) {
-        if (key === 'x-messages') for (const messageKey of Object.values(value as object)) used.set(String(messageKey), file);
+        if (key === 'x-messages')
+          for (const messageKey of Object.values(value as object)) used.set(String(messageKey), file);
         else if (key === 'message' && typeof value === 'string') used.set(value, file);
         else walk(value);
       }
@@ -41,7 +42,9 @@ function usedKeys(): Map<string, string> {
 
 describe('the message catalogue', () => {
   it('has every key used in code and schemas', () => {
-    const missing = [...usedKeys()].filter(([key]) => !Object.hasOwn(en, key)).map(([key, file]) => `${key} (${file})`);
+    const missing = [...usedKeys()]
+      .filter(([key]) => !Object.hasOwn(en, key))
+      .map(([key, file]) => `${key} (${file})`);
     expect(missing).toEqual([]);
   });
 
@@ -56,7 +59,11 @@ describe('the message catalogue', () => {
     ['requestNewPassword.success', 'Check your email to reset your password', 'part 1 §4, §8 Account'],
     ['passwordNoMatch', "Passwords don't match", 'part 1 §8 Account'],
     ['passwordNoMatchRequirements', 'Your password does not match the requirements', 'part 1 §8 Account'],
-    ['resetPassword.notification', 'An error occured, please try again or contact your admin', 'part 1 §8 Account'],
+    [
+      'resetPassword.notification',
+      'An error occured, please try again or contact your admin',
+      'part 1 §8 Account',
+    ],
     ['generic.error', 'Something went wrong, please try again', 'part 1 §8 Generic'],
     ['generic.updateError', 'Something went wrong while updating. Please try again.', 'part 1 §8 Generic'],
     ['api.unauthorized', 'Please login to perform this action', 'part 1 §8 API errors'],

@@ -76,7 +76,11 @@ const specCalls: Array<[string, string, string]> = [
   ['part 2 §7 ActionDocument', 'GET', 'ActionDocument/GetActionDocuments/{connection}'],
   ['part 2 §7 ActionDocument', 'GET', 'ActionDocument/GetActionDocument/{connection}/{guid}'],
   ['part 2 §7 ActionDocument', 'GET', 'ActionDocument/GetDocumentsOfTypeAction/{connection}'],
-  ['part 2 §7 ActionDocument', 'GET', 'ActionDocument/GetReferencingDocumentsOfTypeAction/{connection}/{guid}'],
+  [
+    'part 2 §7 ActionDocument',
+    'GET',
+    'ActionDocument/GetReferencingDocumentsOfTypeAction/{connection}/{guid}',
+  ],
   ['part 2 §7 ActionDocument', 'GET', 'ActionDocument/GetConnectionDocument/{connection}/{guid}'],
   ['part 2 §7 ActionDocument', 'GET', 'ActionDocument/GetConnectionMethods/{connection}'],
   ['part 2 §7 ActionDocument', 'GET', 'ActionDocument/GetConnectionMethod/{connection}/{guid}'],
@@ -113,7 +117,11 @@ const specCalls: Array<[string, string, string]> = [
   ['part 2 §7 FlowBuilder', 'GET', 'FlowBuilder/GetDocuments/{connection}'],
   ['part 2 §7 FlowBuilder', 'GET', 'FlowBuilder/GetFunctions'],
   ['part 2 §7 FlowBuilder', 'GET', 'FlowBuilder/GetApiList'],
-  ['part 2 §7 FlowBuilder (duplicate from the history drawer)', 'POST', 'FlowBuilder/DuplicateRestMethodFlow/{guid}/{version}'],
+  [
+    'part 2 §7 FlowBuilder (duplicate from the history drawer)',
+    'POST',
+    'FlowBuilder/DuplicateRestMethodFlow/{guid}/{version}',
+  ],
 ];
 
 describe('every call of spec part 1 §7 and part 2 §7 is in the contract', () => {
