@@ -34,7 +34,7 @@ async function main() {
     ? 'PostgreSQL (DATABASE_URL)'
     : `embedded PostgreSQL in ${config.dataDir}`;
   console.log(`
-  UIServices console is running at ${url}  (${storage}, ready in ${Math.round(performance.now() - started)} ms)
+  Integration Console is running at ${url}  (${storage}, ready in ${Math.round(performance.now() - started)} ms)
 
   Demo administrator
     e-mail       ${config.admin.email}
