@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { en } from '../../src/messages/en';
+import { catalogueParts, en } from '../../src/messages/en';
 
 function files(dir: string, pattern: RegExp): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -46,6 +46,18 @@ describe('the message catalogue', () => {
       .filter(([key]) => !Object.hasOwn(en, key))
       .map(([key, file]) => `${key} (${file})`);
     expect(missing).toEqual([]);
+  });
+
+  it('defines each key in one area only', () => {
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    for (const [area, texts] of Object.entries(catalogueParts)) {
+      for (const key of Object.keys(texts)) {
+        if (seen.has(key)) twice.push(`${key} (${seen.get(key)}, ${area})`);
+        seen.set(key, area);
+      }
+    }
+    expect(twice).toEqual([]);
   });
 
   it('finds keys in code at all (control)', () => {
