@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { signedInClaimsAtom } from '../state/session';
 import { LoginScreen } from './account/LoginScreen';
+import { ConfirmDialog } from './dialogs/ConfirmDialog';
 import { HomeScreen } from './home/HomeScreen';
 import { SignedInLayout } from './layout/SignedInLayout';
 import { NotificationBar } from './notifications/NotificationBar';
@@ -32,6 +33,7 @@ export function Shell() {
           <Route path="*" element={<Navigate to="/login" replace />} />
         </Routes>
       )}
+      <ConfirmDialog />
       <NotificationBar />
     </>
   );
