@@ -18,6 +18,7 @@ import standaloneCode from 'ajv/dist/standalone';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
 import { createAjv } from '../src/validation/createAjv';
+import { RUNTIME_MODULE } from '../src/validation/keywords';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const contractPath = path.join(root, 'openapi/uiservices.yaml');
@@ -147,7 +148,7 @@ export function standaloneValidators(schemas: JsonObject): Record<string, string
     const code = standaloneCode(ajv, validate).replace(
       /require\("([^"]+)"\)\.(\w+)/g,
       (whole, module: string, member: string) => {
-        const helper = runtimeHelpers[`${module}.${member}`];
+        const helper = module === RUNTIME_MODULE ? member : runtimeHelpers[`${module}.${member}`];
         if (!helper)
           throw new Error(
             `codegen: ${name} needs ${whole}; add it to src/validation/runtime.ts and runtimeHelpers`,

@@ -62,7 +62,8 @@ export function fieldErrors(
     } else if (error.keyword === 'minimum' || error.keyword === 'maximum') {
       params = { limit: Number((error.params as { limit: number }).limit) };
     }
-    const custom = (error.params as { messageKey?: string }).messageKey;
+    const { messageKey: custom, subPath } = error.params as { messageKey?: string; subPath?: string };
+    if (subPath) path = `${path}${subPath}`;
     const messageKey =
       custom ?? messagesOf(schema, resolve)[error.keyword] ?? defaultKeys[error.keyword] ?? 'api.validation';
     const dedupe = `${path} ${messageKey}`;

@@ -1,14 +1,131 @@
-import type { KeywordDefinition } from 'ajv';
+import { _, type KeywordCxt, type KeywordDefinition } from 'ajv';
+import { type Code, type Name, stringify } from 'ajv/dist/compile/codegen';
+import { _Code } from 'ajv/dist/compile/codegen/code';
+import * as runtime from './runtime';
 
 /**
- * `x-messages` maps a JSON Schema keyword of this schema to the catalogue key its error shows, e.g.
- * `{"required": "noEmail", "format": "noValidEmail"}`. It validates nothing; fieldErrors() reads it.
+ * Custom keywords of the shared Ajv: the rules plain JSON Schema cannot say, each with the catalogue key
+ * its error shows (`message`). They generate code that calls src/validation/runtime.ts, so they work both
+ * compiled at run time (server) and precompiled into generated/validators (browser).
  */
+export const RUNTIME_MODULE = 'uiservices-runtime';
+
+type Helper = 'duplicates' | 'takenByPeer' | 'optionNotAllowed' | 'misnamedChildren' | 'notClean';
+
+function helper(cxt: KeywordCxt, name: Helper): Name {
+  return cxt.gen.scopeValue('func', { ref: runtime[name], code: new _Code(`require("${RUNTIME_MODULE}").${name}`) });
+}
+
+const messageProperty = { message: { type: 'string' } } as const;
+
+/** Errors of a keyword carry its catalogue key, and for per-item rules the item's path below the data. */
+const keyedError: KeywordDefinition['error'] = {
+  message: 'x-rule',
+  params: ({ schema, params }) => {
+    const subPath = (params as { subPath?: Code }).subPath;
+    return subPath
+      ? _`{messageKey: ${(schema as { message: string }).message}, subPath: ${subPath}}`
+      : _`{messageKey: ${(schema as { message: string }).message}}`;
+  },
+};
+
+/** Reports one error per index in `indexes`, pointing at `<prefix>/<index><suffix>` below the data. */
+function errorPerIndex(cxt: KeywordCxt, indexes: Name, prefix: string, suffix: string) {
+  cxt.gen.forOf('i', indexes, (index) => {
+    cxt.setParams({ subPath: _`${prefix} + "/" + ${index} + ${suffix}` });
+    cxt.error();
+  });
+}
+
+/** `x-messages`: keyword → catalogue key for this schema's plain JSON Schema errors; read by fieldErrors(). */
 const messages: KeywordDefinition = {
   keyword: 'x-messages',
   schemaType: 'object',
   metaSchema: { type: 'object', additionalProperties: { type: 'string' } },
 };
 
-/** Custom keywords of the shared Ajv instance. Rules plain JSON Schema cannot say live here. */
-export const keywords: KeywordDefinition[] = [messages];
+/** `x-unique`: items of an array unique by a property, ignoring case (siblings' names, aliases). */
+const unique: KeywordDefinition = {
+  keyword: 'x-unique',
+  type: 'array',
+  schemaType: 'object',
+  metaSchema: { type: 'object', required: ['message'], properties: { by: { type: 'string' }, ...messageProperty } },
+  error: keyedError,
+  code(cxt) {
+    const { by = '' } = cxt.schema as { by?: string };
+    const indexes = cxt.gen.const('duplicates', _`${helper(cxt, 'duplicates')}(${cxt.data}, ${by})`);
+    errorPerIndex(cxt, indexes, '', by ? `/${by}` : '');
+  },
+};
+
+/**
+ * `x-unique-among`: a name unique, ignoring case, among peers the caller passes as context
+ * (`validate.call({ peers: { connections: [...] } }, item)`), excluding the item itself by `id`.
+ */
+const uniqueAmong: KeywordDefinition = {
+  keyword: 'x-unique-among',
+  type: 'string',
+  schemaType: 'object',
+  metaSchema: {
+    type: 'object',
+    required: ['peers', 'id', 'message'],
+    properties: { peers: { type: 'string' }, id: { type: 'string' }, ...messageProperty },
+  },
+  error: keyedError,
+  code(cxt) {
+    const { peers, id } = cxt.schema as { peers: string; id: string };
+    cxt.fail(_`${helper(cxt, 'takenByPeer')}(this, ${peers}, ${cxt.it.parentData}, ${cxt.data}, ${id})`);
+  },
+};
+
+/** `x-allowed-when`: an option may be set only when a sibling field (e.g. Type) has one of the listed values. */
+const allowedWhen: KeywordDefinition = {
+  keyword: 'x-allowed-when',
+  schemaType: 'object',
+  metaSchema: {
+    type: 'object',
+    required: ['field', 'in', 'message'],
+    properties: { field: { type: 'string' }, in: { type: 'array', items: { type: 'string' } }, ...messageProperty },
+  },
+  error: keyedError,
+  code(cxt) {
+    const schema = cxt.schema as { field: string; in: string[] };
+    cxt.fail(_`${helper(cxt, 'optionNotAllowed')}(${cxt.data}, ${cxt.it.parentData}, ${schema.field}, ${stringify(schema.in)})`);
+  },
+};
+
+/** `x-child-names`: each child's name is the parent's dotted path plus one segment. */
+const childNames: KeywordDefinition = {
+  keyword: 'x-child-names',
+  type: 'object',
+  schemaType: 'object',
+  metaSchema: {
+    type: 'object',
+    required: ['children', 'name', 'message'],
+    properties: { children: { type: 'string' }, name: { type: 'string' }, ...messageProperty },
+  },
+  error: keyedError,
+  code(cxt) {
+    const schema = cxt.schema as { children: string; name: string };
+    const indexes = cxt.gen.const('misnamed', _`${helper(cxt, 'misnamedChildren')}(${cxt.data}, ${schema.children}, ${schema.name})`);
+    errorPerIndex(cxt, indexes, `/${schema.children}`, `/${schema.name}`);
+  },
+};
+
+/** `x-clean`: a name holds only the characters its kind keeps (part 1 §5 'Name cleaning'). */
+const clean: KeywordDefinition = {
+  keyword: 'x-clean',
+  type: 'string',
+  schemaType: 'object',
+  metaSchema: {
+    type: 'object',
+    required: ['kind', 'message'],
+    properties: { kind: { enum: ['method', 'connection', 'script', 'flow', 'nested'] }, ...messageProperty },
+  },
+  error: keyedError,
+  code(cxt) {
+    cxt.fail(_`${helper(cxt, 'notClean')}(${(cxt.schema as { kind: string }).kind}, ${cxt.data})`);
+  },
+};
+
+export const keywords: KeywordDefinition[] = [messages, unique, uniqueAmong, allowedWhen, childNames, clean];

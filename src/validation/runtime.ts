@@ -40,3 +40,62 @@ export function equal(a: unknown, b: unknown): boolean {
 
 /** ajv-formats' checks (date-time, date, time, uri, ...), for the formats the schemas use. */
 export { fullFormats as formats } from 'ajv-formats/dist/formats';
+
+// ── Helpers of the custom keywords (keywords.ts). Precompiled validators call them as runtime.<name>. ──
+
+import { cleanName, duplicateIndexes, isTaken, type NameCleaning, type Peer } from '../rules/names';
+
+type Row = Record<string, unknown>;
+
+/** x-unique: indexes of items whose `by` value repeats an earlier one, ignoring case. */
+export function duplicates(items: unknown, by: string): number[] {
+  if (!Array.isArray(items)) return [];
+  return duplicateIndexes(items, (item) => {
+    const value = by ? (item as Row | null)?.[by] : item;
+    return typeof value === 'string' ? value : null;
+  });
+}
+
+/** What a validation call may pass as `this` (Ajv passContext): peers by list name. */
+export interface ValidationContext {
+  peers?: Record<string, readonly Peer[]>;
+}
+
+/** x-unique-among: whether another peer in the context's list has this name (the item itself excluded). */
+export function takenByPeer(context: ValidationContext | undefined, list: string, parent: unknown, name: unknown, idField: string): boolean {
+  const peers = context?.peers?.[list];
+  if (!peers || typeof name !== 'string' || name.trim() === '') return false;
+  const self = (parent as Row | null)?.[idField];
+  return isTaken(name, peers, typeof self === 'string' || typeof self === 'number' ? self : null);
+}
+
+const isSet = (value: unknown) =>
+  !(value === undefined || value === null || value === '' || value === false || (Array.isArray(value) && value.length === 0));
+
+/** x-allowed-when: whether a set option sits on a field whose `field` value is not among `allowed`. */
+export function optionNotAllowed(value: unknown, parent: unknown, field: string, allowed: readonly string[]): boolean {
+  if (!isSet(value)) return false;
+  const decisive = (parent as Row | null)?.[field];
+  return !allowed.includes(String(decisive));
+}
+
+/** x-child-names: indexes of children whose name is not the parent's name, a dot, and one more segment. */
+export function misnamedChildren(parent: unknown, childrenField: string, nameField: string): number[] {
+  const row = parent as Row | null;
+  const children = row?.[childrenField];
+  const parentName = row?.[nameField];
+  if (!Array.isArray(children) || typeof parentName !== 'string') return [];
+  const out: number[] = [];
+  children.forEach((child, index) => {
+    const name = (child as Row | null)?.[nameField];
+    if (typeof name !== 'string') return;
+    const leaf = name.startsWith(`${parentName}.`) ? name.slice(parentName.length + 1) : '';
+    if (leaf === '' || leaf.includes('.')) out.push(index);
+  });
+  return out;
+}
+
+/** x-clean: whether cleaning would change the value (it holds characters the kind of name does not allow). */
+export function notClean(kind: NameCleaning, value: unknown): boolean {
+  return typeof value === 'string' && cleanName(kind, value) !== value;
+}
