@@ -1,5 +1,6 @@
 import { account } from './catalogue/account';
 import { common } from './catalogue/common';
+import { engine } from './catalogue/engine';
 import { fields } from './catalogue/fields';
 import { users } from './catalogue/users';
 
@@ -14,9 +15,10 @@ export const en = {
   ...account,
   ...fields,
   ...users,
+  ...engine,
 } as const;
 
 /** Every area's texts, for the test that finds keys defined in two areas. */
-export const catalogueParts = { common, account, fields, users } as const;
+export const catalogueParts = { common, account, fields, users, engine } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,0 +1,31 @@
+import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+import type { AnyBuilder } from '../engine/builder/BuilderDefinition';
+
+/**
+ * Builder pages, found by folder: src/builders/<route>/builder.ts exports `builder`, a declaration the
+ * generic BuilderPage renders; a builder that needs more than that has its own page.tsx instead
+ * (default export). Each loads on demand, so a builder costs nothing until opened, and adding one needs
+ * no edit here.
+ */
+const pages = import.meta.glob<{ default: ComponentType }>('./*/page.tsx');
+const declarations = import.meta.glob<{ builder: AnyBuilder }>('./*/builder.ts');
+
+const loaded = new Map<string, LazyExoticComponent<ComponentType>>();
+
+export function builderPage(routePath: string): LazyExoticComponent<ComponentType> | undefined {
+  const folder = `.${routePath}`;
+  const cached = loaded.get(folder);
+  if (cached) return cached;
+  const page = pages[`${folder}/page.tsx`];
+  const declaration = declarations[`${folder}/builder.ts`];
+  let component: LazyExoticComponent<ComponentType> | undefined;
+  if (page) component = lazy(page);
+  else if (declaration) {
+    component = lazy(async () => {
+      const [{ builder }, { BuilderPage }] = await Promise.all([declaration(), import('../engine/builder/BuilderPage')]);
+      return { default: () => <BuilderPage builder={builder} /> };
+    });
+  }
+  if (component) loaded.set(folder, component);
+  return component;
+}

@@ -1,0 +1,48 @@
+import type { RegistryFieldsType } from '@rjsf/utils';
+import type { OperationId } from '../../api/callOperation';
+import type { MessageKey } from '../../messages/en';
+import type { Area } from '../../permissions/areas';
+import type { FieldError } from '../../validation/fieldErrors';
+import type { Peer } from '../../rules/names';
+import type { FormDefinition } from '../form/formDefinition';
+import type { ColumnSpec } from '../list/columns';
+
+/**
+ * One builder, declared: what it lists, edits and calls, and who may do what. The generic page
+ * (BuilderPage) assembles list, detail, validation and life cycle from it, so a plain entity needs a
+ * schema, a UI schema, its operations in the contract and one of these.
+ */
+export interface BuilderDefinition<T extends object> {
+  /** Route of the builder, e.g. '/scriptbuilder' (spec part 1 §2). */
+  route: string;
+  title: string;
+  /** The item in texts: 'script', 'connection'. */
+  item: string;
+  /** Permission area (spec part 1 §6); `deleteArea` when delete has its own (ScriptDelete). */
+  area: Area;
+  deleteArea?: Area;
+  form: FormDefinition;
+  /** Calls by operationId. Path parameters {guid} and {connection} are filled by convention. */
+  operations: { list: OperationId; get: OperationId; save: OperationId; remove?: OperationId };
+  /** Lists and items belong to a connection (methods, documents). */
+  scopedByConnection?: boolean;
+  columns: ColumnSpec<T>[];
+  id(item: T): string;
+  name(item: T): string;
+  /** A new item with a fresh guid (spec part 1 §4: create makes a new item, marked modified). */
+  create(scope: { connection?: string }): T;
+  /** The x-unique-among list this builder's items are checked against (its own list). */
+  peersList?: string;
+  toPeer?(item: T): Peer;
+  /** Rules the schema cannot say (graph rules), as pure functions. */
+  rules?(item: T): FieldError[];
+  /** Publish needs prior validation (spec part 1 §4); false for entities without a published state. */
+  publishable: boolean;
+  /** Save only while unpublished (spec part 1 §4: metadata documents, methods and scripts). */
+  saveOnlyWhenUnpublished?: boolean;
+  fields?: RegistryFieldsType;
+  messages?: { deleteError?: MessageKey; notFound?: MessageKey };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds builders of any item type
+export type AnyBuilder = BuilderDefinition<any>;

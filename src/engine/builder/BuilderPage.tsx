@@ -1,0 +1,154 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { t } from '../../messages/t';
+import { useConfirm } from '../../shell/dialogs/confirm';
+import { useNotify, useNotifyError } from '../../shell/notifications/useNotify';
+import { usePageTitle } from '../../shell/usePageTitle';
+import type { ValidationContext } from '../../validation/runtime';
+import { DetailView } from '../detail/DetailView';
+import { capitalise, useLifecycle } from '../detail/useLifecycle';
+import { useShortcuts } from '../guards/shortcuts';
+import { ListView } from '../list/ListView';
+import { useListController } from '../list/useListController';
+import type { AnyBuilder } from './BuilderDefinition';
+import { builderKeys, itemQuery, listQuery, removeItem } from './builderQueries';
+import { ConnectionPicker, useConnectionScope } from './ConnectionScope';
+import { useCan } from './useCan';
+
+/** Peers for the uniqueness keyword: the builder's own list. */
+function usePeersContext(builder: AnyBuilder, rows: readonly object[] | undefined): ValidationContext {
+  return useMemo(() => {
+    if (!builder.peersList || !rows) return {};
+    const toPeer = builder.toPeer ?? ((item: object) => ({ id: builder.id(item), name: builder.name(item) }));
+    return { peers: { [builder.peersList]: rows.map(toPeer) } };
+  }, [builder, rows]);
+}
+
+function BuilderList({ builder }: { builder: AnyBuilder }) {
+  usePageTitle(builder.title);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const can = useCan();
+  const confirm = useConfirm();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  const queryClient = useQueryClient();
+  const scope = useConnectionScope(Boolean(builder.scopedByConnection));
+  const list = useQuery(listQuery(builder, { connection: scope.connection }));
+  const controller = useListController({ rows: list.data, columns: builder.columns });
+  const canUpsert = can(builder.area, 'Upsert');
+  const canDelete = builder.operations.remove !== undefined && can(builder.deleteArea ?? builder.area, 'Delete');
+  const open = (id: string) => navigate({ pathname: `${builder.route}/${encodeURIComponent(id)}`, search: params.toString() });
+  const create = canUpsert && (!builder.scopedByConnection || scope.connection) ? () => open('new') : undefined;
+  useShortcuts(undefined, { ...(create ? { create } : {}) });
+
+  const remove = async (item: object) => {
+    const yes = await confirm({
+      title: t('lifecycle.deleteTitle', { item: builder.item }),
+      body: t('lifecycle.deleteBody', { name: builder.name(item) }),
+      confirmText: 'Delete',
+      tone: 'danger',
+    });
+    if (!yes) return;
+    try {
+      await removeItem(builder, builder.id(item), { connection: scope.connection });
+      notify('success', t('lifecycle.deleted', { item: capitalise(builder.item) }));
+      await queryClient.invalidateQueries({ queryKey: builderKeys.all(builder) });
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  return (
+    <div className="page">
+      <header className="page__header page__header--row">
+        <h1 className="page__title">{builder.title}</h1>
+      </header>
+      <ListView
+        label={`${capitalise(builder.item)}s`}
+        columns={builder.columns}
+        controller={controller}
+        loading={list.isPending && list.fetchStatus !== 'idle'}
+        error={list.error ? list.error.message : null}
+        rowKey={builder.id}
+        openLabel={canUpsert ? 'edit' : 'view'}
+        onOpen={(item) => open(builder.id(item))}
+        {...(canDelete ? { onDelete: (item: object) => void remove(item) } : {})}
+        {...(create ? { onCreate: create, createLabel: `New ${builder.item}` } : {})}
+        toolbar={builder.scopedByConnection ? <ConnectionPicker scope={scope} /> : undefined}
+      />
+    </div>
+  );
+}
+
+function BuilderDetail({ builder }: { builder: AnyBuilder }) {
+  const { id = 'new' } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const connection = params.get('connection') ?? undefined;
+  const isNew = id === 'new';
+  const item = useQuery({ ...itemQuery(builder, id, { connection }), enabled: !isNew });
+  const list = useQuery(listQuery(builder, { connection }));
+  const context = usePeersContext(builder, list.data);
+  usePageTitle(builder.title);
+  if (!isNew && item.isPending) {
+    return (
+      <div className="page page--centered" aria-busy="true">
+        <span className="spinner" role="status" aria-label="Loading" />
+      </div>
+    );
+  }
+  if (!isNew && (item.error || !item.data)) {
+    return (
+      <div className="page">
+        <p className="empty-state" role="alert">
+          {item.error?.message ?? t('lifecycle.notFound', { item: builder.item })}
+        </p>
+      </div>
+    );
+  }
+  const original = isNew ? null : (item.data as object);
+  return (
+    <BuilderEditor
+      key={id}
+      builder={builder}
+      original={original}
+      scope={{ connection }}
+      context={context}
+      onClose={() => navigate({ pathname: builder.route, search: params.toString() })}
+    />
+  );
+}
+
+function BuilderEditor(props: {
+  builder: AnyBuilder;
+  original: object | null;
+  scope: { connection?: string | undefined };
+  context: ValidationContext;
+  onClose(): void;
+}) {
+  const can = useCan();
+  const canEdit = can(props.builder.area, 'Upsert');
+  const lifecycle = useLifecycle<object>({
+    builder: props.builder,
+    original: props.original,
+    initial: useMemo(() => props.original ?? props.builder.create(props.scope), [props.original, props.builder, props.scope]),
+    scope: props.scope,
+    context: props.context,
+    canEdit,
+    canPublish: canEdit,
+    onDone: props.onClose,
+  });
+  return <DetailView builder={props.builder} lifecycle={lifecycle} canEdit={canEdit} onClose={props.onClose} />;
+}
+
+/** A builder's whole screen from its declaration: the list at its route, an item at route/:id. */
+export function BuilderPage({ builder }: { builder: AnyBuilder }) {
+  return (
+    <Routes>
+      <Route index element={<BuilderList builder={builder} />} />
+      <Route path=":id" element={<BuilderDetail builder={builder} />} />
+    </Routes>
+  );
+}

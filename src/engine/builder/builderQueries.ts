@@ -1,0 +1,47 @@
+import { queryOptions } from '@tanstack/react-query';
+import { callOperation, type OperationId, takesPathParameter } from '../../api/callOperation';
+import type { AnyBuilder } from './BuilderDefinition';
+
+type Scope = { connection?: string | undefined };
+
+const pathOf = (id: OperationId, values: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(values).filter(([name, value]) => value !== undefined && takesPathParameter(id, name)));
+
+/** Query keys of a builder, built in one place (list and item), so a save invalidates what it touches. */
+export const builderKeys = {
+  all: (builder: AnyBuilder) => [builder.route] as const,
+  list: (builder: AnyBuilder, scope: Scope) => [builder.route, 'list', scope.connection ?? null] as const,
+  item: (builder: AnyBuilder, id: string, scope: Scope) => [builder.route, 'item', scope.connection ?? null, id] as const,
+};
+
+export const listQuery = (builder: AnyBuilder, scope: Scope) =>
+  queryOptions({
+    queryKey: builderKeys.list(builder, scope),
+    queryFn: async () =>
+      (await callOperation(builder.operations.list, { path: pathOf(builder.operations.list, { connection: scope.connection }) as never })) as object[],
+    enabled: !builder.scopedByConnection || Boolean(scope.connection),
+  });
+
+export const itemQuery = (builder: AnyBuilder, id: string, scope: Scope) =>
+  queryOptions({
+    queryKey: builderKeys.item(builder, id, scope),
+    queryFn: async () =>
+      (await callOperation(builder.operations.get, {
+        path: pathOf(builder.operations.get, { guid: id, connection: scope.connection }) as never,
+      })) as object,
+    staleTime: 0,
+  });
+
+export async function saveItem(builder: AnyBuilder, item: object, scope: Scope) {
+  return (await callOperation(builder.operations.save, {
+    path: pathOf(builder.operations.save, { guid: builder.id(item), connection: scope.connection }) as never,
+    body: item as never,
+  })) as { Guid: string; Revision: number };
+}
+
+export async function removeItem(builder: AnyBuilder, id: string, scope: Scope) {
+  if (!builder.operations.remove) throw new Error(`${builder.route}: no remove operation declared`);
+  return callOperation(builder.operations.remove, {
+    path: pathOf(builder.operations.remove, { guid: id, connection: scope.connection }) as never,
+  });
+}

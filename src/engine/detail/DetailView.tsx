@@ -1,0 +1,107 @@
+import { t } from '../../messages/t';
+import type { FieldError } from '../../validation/fieldErrors';
+import { SchemaForm } from '../form/SchemaForm';
+import { useShortcuts } from '../guards/shortcuts';
+import { useUnsavedGuard } from '../guards/useUnsavedGuard';
+import type { AnyBuilder } from '../builder/BuilderDefinition';
+import type { useLifecycle } from './useLifecycle';
+import { ValidationPanel } from './ValidationPanel';
+
+const statusLabel = { required: 'validation.required', running: 'validation.running', valid: 'validation.valid', invalid: 'validation.required' } as const;
+
+/** The detail of an item: its form, the validation panel and Validate / Save / Publish (spec part 1 §4). */
+export function DetailView({
+  builder,
+  lifecycle,
+  canEdit,
+  onClose,
+  formContext,
+}: {
+  builder: AnyBuilder;
+  lifecycle: ReturnType<typeof useLifecycle<object>>;
+  canEdit: boolean;
+  onClose(): void;
+  formContext?: Record<string, unknown>;
+}) {
+  const { draft, validation } = lifecycle;
+  useUnsavedGuard(`detail:${builder.route}`, canEdit && lifecycle.modified && !lifecycle.busy);
+  useShortcuts(undefined, {
+    save: () => void lifecycle.save(),
+    publish: () => void lifecycle.publish(),
+    validate: () => void validation.run(),
+  });
+  const focusField = (error: FieldError) => {
+    const id = `root${error.path.replaceAll('/', '_')}`;
+    document.getElementById(id)?.focus();
+  };
+  const name = builder.name(draft) || `New ${builder.item}`;
+  return (
+    <div className="detail">
+      <header className="detail__header">
+        <div>
+          <button type="button" className="button button--link detail__back" onClick={onClose}>
+            ‹ {builder.title}
+          </button>
+          <h1 className="detail__title">
+            {name}
+            {builder.publishable && (
+              <span className={`badge ${lifecycle.published ? 'badge--published' : 'badge--draft'}`}>{lifecycle.published ? 'Published' : 'Draft'}</span>
+            )}
+            {!canEdit && <span className="badge badge--muted">Read only</span>}
+          </h1>
+        </div>
+        {canEdit && (
+          <div className="detail__actions">
+            <button
+              type="button"
+              className={`button validate-button validate-button--${validation.status}`}
+              onClick={() => void validation.run()}
+              disabled={validation.status === 'running'}
+              aria-keyshortcuts="Control+Shift+V"
+            >
+              {t(statusLabel[validation.status])}
+            </button>
+            <button type="button" className="button" onClick={() => void lifecycle.save()} disabled={!lifecycle.canSave} aria-keyshortcuts="Control+S">
+              Save
+            </button>
+            {builder.publishable && (
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => void lifecycle.publish()}
+                disabled={!lifecycle.canPublish}
+                aria-keyshortcuts="Control+Shift+P"
+              >
+                Publish
+              </button>
+            )}
+          </div>
+        )}
+      </header>
+      <div className="detail__body">
+        <div className="detail__form">
+          <SchemaForm
+            form={builder.form}
+            value={draft}
+            onChange={lifecycle.setDraft}
+            errors={validation.errors}
+            readOnly={!canEdit}
+            fields={builder.fields}
+            formContext={formContext}
+          />
+        </div>
+        {canEdit && (
+          <aside className="detail__side">
+            <ValidationPanel
+              status={validation.status}
+              errors={validation.errors}
+              onRefresh={() => void validation.run()}
+              onClear={validation.clear}
+              onSelect={focusField}
+            />
+          </aside>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { isApiError } from '../../api/ApiError';
+import { t } from '../../messages/t';
+import { useConfirm } from '../../shell/dialogs/confirm';
+import { useNotify, useNotifyError } from '../../shell/notifications/useNotify';
+import type { ValidationContext } from '../../validation/runtime';
+import type { AnyBuilder } from '../builder/BuilderDefinition';
+import { builderKeys, saveItem } from '../builder/builderQueries';
+import { runValidation } from '../form/runValidation';
+import { useValidationRun } from './useValidationRun';
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The item life cycle of one editor (spec part 1 §4, part 2 §4): modified / validated / publishable are
+ * derived from the draft; save only when modified and valid (and, for some builders, unpublished);
+ * publish only after a successful validation, sending the save call with IsPublished set and reverting
+ * on failure; a stale save (409) asks to reload theirs or overwrite with mine.
+ */
+export function useLifecycle<T extends object>(options: {
+  builder: AnyBuilder;
+  original: T | null;
+  initial: T;
+  scope: { connection?: string | undefined };
+  context: ValidationContext;
+  canEdit: boolean;
+  canPublish: boolean;
+  onDone(): void;
+}) {
+  const { builder, original, scope, context, canEdit, onDone } = options;
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  const confirm = useConfirm();
+  const [draft, setDraftState] = useState<T>(options.initial);
+  const [busy, setBusy] = useState(false);
+
+  const validate = useCallback(() => runValidation(builder.form, draft, context, builder.rules), [builder, draft, context]);
+  const validation = useValidationRun(validate);
+
+  const isNew = original === null;
+  const modified = isNew || !same(draft, original);
+  // Checking on every keystroke would slow large forms; the deferred value lets typing win.
+  const deferred = useDeferredValue(draft);
+  const liveErrors = useMemo(() => runValidation(builder.form, deferred, context, builder.rules), [builder, deferred, context]);
+  const published = (original as { IsPublished?: boolean } | null)?.IsPublished === true;
+
+  const setDraft = useCallback(
+    (next: T) => {
+      setDraftState(next);
+      validation.invalidate();
+    },
+    [validation],
+  );
+
+  const send = useCallback(
+    async (item: T, notice: string) => {
+      setBusy(true);
+      try {
+        const saved = await saveItem(builder, item, scope);
+        notify('success', notice);
+        await queryClient.invalidateQueries({ queryKey: builderKeys.all(builder) });
+        setDraftState({ ...item, Revision: saved.Revision } as T);
+        onDone();
+        return true;
+      } catch (error) {
+        if (isApiError(error) && error.status === 409 && error.current) {
+          const overwrite = await confirm({
+            title: t('lifecycle.conflictTitle', { item: builder.item }),
+            body: t('lifecycle.conflictBody', { name: builder.name(item) }),
+            confirmText: t('lifecycle.overwrite'),
+            cancelText: t('lifecycle.reload'),
+          });
+          const current = error.current as T & { Revision?: number };
+          if (overwrite) return send({ ...item, Revision: current.Revision } as T, notice);
+          setDraftState(current);
+          await queryClient.invalidateQueries({ queryKey: builderKeys.all(builder) });
+          return false;
+        }
+        if (isApiError(error) && error.errors.length > 0) {
+          validation.setErrors(error.errors.map((entry) => ({ path: entry.Path, messageKey: entry.MessageKey, message: entry.Message })));
+        }
+        notifyError(error);
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [builder, scope, notify, notifyError, queryClient, onDone, confirm, validation],
+  );
+
+  const canSave = canEdit && !busy && modified && liveErrors.length === 0 && !(builder.saveOnlyWhenUnpublished && published);
+  const canPublishNow = builder.publishable && options.canPublish && !busy && validation.status === 'valid';
+
+  const save = useCallback(async () => {
+    if (!canSave) return false;
+    return send(draft, t(isNew ? 'lifecycle.created' : 'lifecycle.saved', { item: capitalise(builder.item) }));
+  }, [canSave, send, draft, isNew, builder]);
+
+  const publish = useCallback(async () => {
+    if (!canPublishNow) return false;
+    const go = await confirm({
+      title: t('lifecycle.publishTitle', { item: builder.item }),
+      body: t('lifecycle.publishBody', { name: builder.name(draft) }),
+      confirmText: 'Publish',
+    });
+    if (!go) return false;
+    const ok = await send({ ...draft, IsPublished: true } as T, t('lifecycle.published', { item: capitalise(builder.item) }));
+    // A failed publish leaves the item unpublished (spec part 1 §4).
+    if (!ok) setDraftState((current) => ({ ...current, IsPublished: (original as { IsPublished?: boolean } | null)?.IsPublished ?? false }));
+    return ok;
+  }, [canPublishNow, confirm, builder, draft, send, original]);
+
+  return { draft, setDraft, modified, isNew, published, busy, canSave, canPublish: canPublishNow, save, publish, validation, liveErrors };
+}
+
+export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,0 +1,153 @@
+import { getDefaultRegistry } from '@rjsf/core';
+import {
+  type BaseInputTemplateProps,
+  type FieldErrorProps,
+  type FieldTemplateProps,
+  getTemplate,
+  getUiOptions,
+  type RegistryWidgetsType,
+  type TemplatesType,
+  type WidgetProps,
+} from '@rjsf/utils';
+import type { ChangeEvent } from 'react';
+import { t } from '../../messages/t';
+import { cleanName, type NameCleaning } from '../../rules/names';
+import { withSeconds } from '../../rules/typeFormats';
+
+const defaults = getDefaultRegistry();
+
+/** Label, control, help and inline errors; the label carries a required mark. */
+function FieldTemplate(props: FieldTemplateProps) {
+  const { id, label, children, errors, help, description, hidden, required, displayLabel, rawErrors, classNames } = props;
+  if (hidden) return <div hidden>{children}</div>;
+  const isCheckbox = getUiOptions(props.uiSchema).widget === 'checkbox' || props.schema.type === 'boolean';
+  const invalid = (rawErrors?.length ?? 0) > 0;
+  return (
+    <div className={`field${invalid ? ' field--invalid' : ''}${isCheckbox ? ' field--checkbox' : ''} ${classNames ?? ''}`}>
+      {displayLabel && !isCheckbox && label && (
+        <label className="field__label" htmlFor={id}>
+          {label}
+          {required && <span className="field__required" aria-hidden="true"> *</span>}
+        </label>
+      )}
+      {displayLabel && description}
+      {children}
+      {errors}
+      {help}
+    </div>
+  );
+}
+
+function FieldErrorTemplate({ errors }: FieldErrorProps) {
+  const shown = (errors ?? []).filter(Boolean);
+  if (shown.length === 0) return null;
+  return (
+    <p className="field__error" role="alert">
+      {shown.join(' ')}
+    </p>
+  );
+}
+
+const cleaningOf = (props: BaseInputTemplateProps) => (props.schema as { 'x-clean'?: { kind: NameCleaning } })['x-clean']?.kind;
+
+/**
+ * The one input: names are cleaned as they are typed (x-clean), datetime-local values get ':00' seconds
+ * (spec part 1 §9), integers carry their min and max.
+ */
+function BaseInputTemplate(props: BaseInputTemplateProps) {
+  const { id, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, options, schema, type, placeholder, required, rawErrors } = props;
+  const kind = cleaningOf(props);
+  const inputType = type ?? 'text';
+  const handle = (event: ChangeEvent<HTMLInputElement>) => {
+    let next: string | number | undefined = event.target.value;
+    if (kind) next = cleanName(kind, next, { typing: true });
+    if (inputType === 'datetime-local' && next) next = withSeconds(next);
+    if (inputType === 'number' && next !== '') next = Number(next);
+    onChange(next === '' ? options.emptyValue : next);
+  };
+  const shown = value === undefined || value === null ? '' : inputType === 'datetime-local' ? String(value).slice(0, 19) : value;
+  return (
+    <input
+      id={id}
+      name={id}
+      className="field__input"
+      type={inputType === 'number' ? 'number' : inputType}
+      step={schema.type === 'integer' ? 1 : inputType === 'datetime-local' ? 1 : undefined}
+      min={typeof schema.minimum === 'number' ? schema.minimum : undefined}
+      max={typeof schema.maximum === 'number' ? schema.maximum : undefined}
+      maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
+      value={shown as string | number}
+      readOnly={readonly}
+      disabled={disabled}
+      autoFocus={autofocus}
+      placeholder={placeholder}
+      required={required}
+      aria-invalid={(rawErrors?.length ?? 0) > 0 ? true : undefined}
+      aria-describedby={`${id}__error ${id}__help`}
+      onChange={handle}
+      onBlur={(event) => onBlur(id, event.target.value)}
+      onFocus={(event) => onFocus(id, event.target.value)}
+    />
+  );
+}
+
+/** A select with the 'chooseValue' placeholder (spec part 1 §5 'Required select: chooseValue'). */
+function SelectWidget(props: WidgetProps) {
+  const Select = defaults.widgets.SelectWidget!;
+  return <Select {...props} placeholder={props.placeholder || t('chooseValue')} />;
+}
+
+function TextareaWidget(props: WidgetProps) {
+  const { id, value, readonly, disabled, onChange, onBlur, onFocus, options } = props;
+  return (
+    <textarea
+      id={id}
+      name={id}
+      className="field__textarea"
+      rows={typeof options.rows === 'number' ? options.rows : 3}
+      value={value ?? ''}
+      readOnly={readonly}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.value === '' ? options.emptyValue : event.target.value)}
+      onBlur={(event) => onBlur(id, event.target.value)}
+      onFocus={(event) => onFocus(id, event.target.value)}
+    />
+  );
+}
+
+function CheckboxWidget(props: WidgetProps) {
+  const { id, value, readonly, disabled, onChange, label, schema, rawErrors } = props;
+  return (
+    <label className="checkbox" htmlFor={id}>
+      <input
+        id={id}
+        type="checkbox"
+        checked={value === true}
+        disabled={disabled || readonly}
+        aria-invalid={(rawErrors?.length ?? 0) > 0 ? true : undefined}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <span>{label || schema.title}</span>
+    </label>
+  );
+}
+
+/** Templates and widgets of the console's look; fields are added by builders through the registry. */
+export const templates: Partial<TemplatesType> = {
+  FieldTemplate,
+  FieldErrorTemplate,
+  BaseInputTemplate,
+  ErrorListTemplate: () => null,
+  ButtonTemplates: { ...defaults.templates.ButtonTemplates, SubmitButton: () => null },
+};
+
+export const widgets: RegistryWidgetsType = {
+  SelectWidget,
+  TextareaWidget,
+  CheckboxWidget,
+  // Date-time inputs are datetime-local with seconds (spec part 1 §9).
+  DateTimeWidget: (props: WidgetProps) => {
+    const Base = getTemplate('BaseInputTemplate', props.registry, getUiOptions(props.uiSchema));
+    return <Base {...props} type="datetime-local" />;
+  },
+};

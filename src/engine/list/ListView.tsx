@@ -1,0 +1,177 @@
+import type { ReactNode } from 'react';
+import type { ColumnSpec } from './columns';
+import type { ListController } from './useListController';
+
+export interface ListViewProps<T> {
+  label: string;
+  columns: readonly ColumnSpec<T>[];
+  controller: ListController<T>;
+  loading?: boolean;
+  error?: string | null;
+  rowKey(row: T): string;
+  /** 'edit' with Upsert, else 'view' (spec part 1 §2). */
+  openLabel: 'edit' | 'view';
+  onOpen(row: T): void;
+  onDelete?(row: T): void;
+  onCreate?(): void;
+  createLabel?: string;
+  toolbar?: ReactNode;
+  emptyText?: string;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+
+function Cell<T>({ column, row }: { column: ColumnSpec<T>; row: T }) {
+  if (column.render) return <>{column.render(row)}</>;
+  const value = column.value(row);
+  if (value === null || value === undefined || value === '') return <span className="list__muted">—</span>;
+  switch (column.kind) {
+    case 'status': {
+      const published = String(value).toLowerCase() === 'published';
+      return <span className={`badge ${published ? 'badge--published' : 'badge--draft'}`}>{published ? 'Published' : 'Draft'}</span>;
+    }
+    case 'date': {
+      const date = new Date(String(value));
+      return Number.isNaN(date.getTime()) ? <>{String(value)}</> : <time dateTime={date.toISOString()}>{dateFormat.format(date)}</time>;
+    }
+    case 'boolean':
+      return <>{value ? 'Yes' : 'No'}</>;
+    default:
+      return <>{String(value)}</>;
+  }
+}
+
+/** The generic list: search, sortable columns, pages, open and delete, empty and loading states. */
+export function ListView<T>(props: ListViewProps<T>) {
+  const { label, columns, controller, loading, error, rowKey, openLabel, onOpen, onDelete, onCreate } = props;
+  return (
+    <section className="list" aria-label={label}>
+      <div className="list__toolbar">
+        <input
+          className="field__input list__search"
+          type="search"
+          placeholder="Search"
+          aria-label={`Search ${label}`}
+          value={controller.search}
+          onChange={(event) => controller.setSearch(event.target.value)}
+        />
+        {props.toolbar}
+        {onCreate && (
+          <button type="button" className="button button--primary" onClick={onCreate} aria-keyshortcuts="Control+Shift+C">
+            {props.createLabel ?? 'Create new'}
+          </button>
+        )}
+      </div>
+      <div className="list__frame">
+        <table className="list__table">
+          <thead>
+            <tr>
+              {columns.map((column) => {
+                const sorted = controller.sort.id === column.id;
+                return (
+                  <th key={column.id} aria-sort={sorted ? (controller.sort.descending ? 'descending' : 'ascending') : 'none'} scope="col">
+                    <button type="button" className="list__sort" onClick={() => controller.toggleSort(column.id)}>
+                      {column.header}
+                      <span className={`list__sort-mark${sorted ? ' list__sort-mark--on' : ''}`} aria-hidden="true">
+                        {sorted && controller.sort.descending ? '▼' : '▲'}
+                      </span>
+                    </button>
+                  </th>
+                );
+              })}
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {loading && controller.total === 0 ? (
+              <tr>
+                <td colSpan={columns.length + 1} className="list__state" aria-busy="true">
+                  <span className="spinner" role="status" aria-label="Loading" />
+                </td>
+              </tr>
+            ) : error ? (
+              <tr>
+                <td colSpan={columns.length + 1} className="list__state list__state--error" role="alert">
+                  {error}
+                </td>
+              </tr>
+            ) : controller.rows.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length + 1} className="list__state">
+                  {controller.search ? `Nothing matches “${controller.search}”.` : (props.emptyText ?? `No ${label.toLowerCase()} yet.`)}
+                </td>
+              </tr>
+            ) : (
+              controller.rows.map((row) => (
+                <tr key={rowKey(row)}>
+                  {columns.map((column, index) => (
+                    <td key={column.id}>
+                      {index === 0 ? (
+                        <button type="button" className="list__open" onClick={() => onOpen(row)}>
+                          <Cell column={column} row={row} />
+                        </button>
+                      ) : (
+                        <Cell column={column} row={row} />
+                      )}
+                    </td>
+                  ))}
+                  <td className="list__actions">
+                    <button type="button" className="button button--small" onClick={() => onOpen(row)}>
+                      {openLabel}
+                    </button>
+                    {onDelete && (
+                      <button type="button" className="button button--small button--danger-outline" onClick={() => onDelete(row)}>
+                        delete
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <div className="list__footer">
+        <span className="list__count">
+          {controller.matching === controller.total ? `${controller.total} items` : `${controller.matching} of ${controller.total} items`}
+        </span>
+        {controller.pageCount > 1 && (
+          <nav className="pager" aria-label={`${label} pages`}>
+            <button type="button" className="pager__button" disabled={controller.page <= 1} onClick={() => controller.setPage(controller.page - 1)} aria-label="Previous page">
+              ‹
+            </button>
+            {controller.pages.map((slot, index) =>
+              slot === 'gap' ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity but their position
+                <span key={`gap-${index}`} className="pager__gap">
+                  …
+                </span>
+              ) : (
+                <button
+                  key={slot}
+                  type="button"
+                  className={`pager__button${slot === controller.page ? ' pager__button--current' : ''}`}
+                  aria-current={slot === controller.page ? 'page' : undefined}
+                  onClick={() => controller.setPage(slot)}
+                >
+                  {slot}
+                </button>
+              ),
+            )}
+            <button
+              type="button"
+              className="pager__button"
+              disabled={controller.page >= controller.pageCount}
+              onClick={() => controller.setPage(controller.page + 1)}
+              aria-label="Next page"
+            >
+              ›
+            </button>
+          </nav>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+/** Texts of the generic list, detail, drawers and validation panel (spec part 1 §4, part 2 §4). */
+export const engine = {
+  // ── Leaving with unsaved changes (spec part 1 §2, part 2 §2) ──
+  'unsaved.leaveTitle': 'Leave this page?',
+  'unsaved.leaveBody': 'You have unsaved changes. If you leave now, they are lost.',
+  'unsaved.leave': 'Leave',
+  'unsaved.stay': 'Stay',
+  'unsaved.closeTitle': 'Close without saving?',
+  'unsaved.closeBody': 'This drawer has unsaved changes. If you close it, they are lost.',
+  'unsaved.close': 'Close',
+
+  // ── Validation (spec part 1 §4 'Item life cycle', part 2 §4) ──
+  'validation.required': 'requires validation',
+  'validation.running': 'validating',
+  'validation.valid': 'validated',
+  'validation.panelTitle': 'Validation',
+  'validation.inProgress': 'Validation in progress…',
+  'validation.ok': 'No problems found. You can publish.',
+  'validation.needed': 'Validate to check this item before publishing.',
+  'validation.count': '{count} problems',
+  'validation.clear': 'Clear',
+  'validation.refresh': 'Validate again',
+
+  // ── Life cycle notices (spec part 1 §8 'Success messages follow create, save, publish, delete') ──
+  'lifecycle.saved': '{item} saved',
+  'lifecycle.created': '{item} created',
+  'lifecycle.published': '{item} published',
+  'lifecycle.deleted': '{item} deleted',
+  'lifecycle.deleteTitle': 'Delete {item}?',
+  'lifecycle.deleteBody': 'Delete “{name}”? This cannot be undone.',
+  'lifecycle.publishTitle': 'Publish {item}?',
+  'lifecycle.publishBody': 'Publishing overwrites the current published version of “{name}” and cannot be undone.',
+  'lifecycle.deleteError': 'Something went wrong while deleting {item}. Please try again.',
+  'lifecycle.conflictTitle': 'Someone else saved this {item}',
+  'lifecycle.conflictBody': '{name} was changed by someone else after you opened it. Reload their version (your changes are lost), or overwrite it with yours?',
+  'lifecycle.overwrite': 'Overwrite with mine',
+  'lifecycle.reload': 'Reload theirs',
+  'lifecycle.notFound': 'The {item} was not found',
+} as const;
