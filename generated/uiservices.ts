@@ -2378,9 +2378,9 @@ export interface components {
             Description?: string | null;
             Type?: string | null;
             ScriptType?: string | null;
-            Script?: string | null;
+            Script: string;
             HostName?: string | null;
-            Commit?: string | null;
+            Commit: string;
             IsPublished?: boolean;
             /** @enum {string} */
             readonly Status?: "draft" | "published";

@@ -14,6 +14,7 @@ import type { Db } from './db/database';
 import type { Handlers, Services } from './http/context';
 import { HttpError } from './http/errors';
 import { securityHeaders } from './http/securityHeaders';
+import { ItemStore } from './items/itemStore';
 import { Mailer } from './mail/mailer';
 import { registerDemoApps } from './seed/demoApps';
 
@@ -68,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     sessions: new SessionStore(db, keys, config, now),
     mailer: new Mailer(db, app.log, config.smtpUrl),
     throttle: new Throttle(db, config.throttle, now),
+    items: new ItemStore(db),
   };
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {

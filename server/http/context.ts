@@ -6,6 +6,7 @@ import type { Throttle } from '../auth/throttle';
 import type { ServerConfig } from '../config';
 import type { BodyOf, OperationId, PathOf, QueryOf, ResultOf } from '../contract/types';
 import type { Db } from '../db/database';
+import type { ItemStore } from '../items/itemStore';
 import type { Mailer } from '../mail/mailer';
 
 /** What every handler can reach: the database, keys, settings and the services built on them. */
@@ -16,6 +17,7 @@ export interface Services {
   sessions: SessionStore;
   mailer: Mailer;
   throttle: Throttle;
+  items: ItemStore;
   /** Seconds since the epoch; tests move it to expire tokens and keys. */
   now(): number;
 }

@@ -79,6 +79,16 @@ const lists: Array<{
     ],
   },
   {
+    name: 'ScriptTypes',
+    kind: 'list',
+    items: [
+      { Key: 'Function', Value: 'Function' },
+      { Key: 'Trigger', Value: 'Trigger' },
+      { Key: 'Scheduled', Value: 'Scheduled job' },
+      { Key: 'Connector', Value: 'Connector' },
+    ],
+  },
+  {
     name: 'HttpMethods',
     kind: 'list',
     items: ['POST', 'GET', 'PUT', 'DELETE'].map((method) => ({ Key: method, Value: method, Type: 'String' })),

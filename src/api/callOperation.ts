@@ -1,11 +1,13 @@
-import type { operations } from '../../generated/uiservices';
 import { operationTable } from '../../generated/operations';
+import type { operations } from '../../generated/uiservices';
 import { api, unwrap } from './client';
 
 export type OperationId = keyof operations;
 
 type Params<K extends OperationId> = operations[K]['parameters'];
-type JsonBody<K extends OperationId> = operations[K] extends { requestBody: { content: { 'application/json': infer B } } }
+type JsonBody<K extends OperationId> = operations[K] extends {
+  requestBody: { content: { 'application/json': infer B } };
+}
   ? B
   : operations[K] extends { requestBody?: { content: { 'application/json': infer B } } }
     ? B
@@ -27,14 +29,20 @@ export interface OperationInput<K extends OperationId> {
  * id (e.g. 'Script.GetScripts'); the method and path come from the contract.
  * @example const scripts = await callOperation('Script.GetScripts', {});
  */
-export async function callOperation<K extends OperationId>(id: K, input: OperationInput<K>): Promise<OperationResult<K>> {
+export async function callOperation<K extends OperationId>(
+  id: K,
+  input: OperationInput<K>,
+): Promise<OperationResult<K>> {
   const { method, path } = operationTable[id];
   const request = api.request as unknown as (
     method: string,
     path: string,
     init: { params: { path?: object; query?: object }; body?: unknown },
   ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-  const init = { params: { path: input.path ?? {}, query: input.query ?? {} }, ...(input.body !== undefined ? { body: input.body } : {}) };
+  const init = {
+    params: { path: input.path ?? {}, query: input.query ?? {} },
+    ...(input.body !== undefined ? { body: input.body } : {}),
+  };
   return (await unwrap(request(method.toLowerCase(), path, init))) as OperationResult<K>;
 }
 

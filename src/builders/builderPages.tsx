@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { AnyBuilder } from '../engine/builder/BuilderDefinition';
 
 /**
@@ -22,7 +22,10 @@ export function builderPage(routePath: string): LazyExoticComponent<ComponentTyp
   if (page) component = lazy(page);
   else if (declaration) {
     component = lazy(async () => {
-      const [{ builder }, { BuilderPage }] = await Promise.all([declaration(), import('../engine/builder/BuilderPage')]);
+      const [{ builder }, { BuilderPage }] = await Promise.all([
+        declaration(),
+        import('../engine/builder/BuilderPage'),
+      ]);
       return { default: () => <BuilderPage builder={builder} /> };
     });
   }

@@ -2,6 +2,7 @@ import { account } from './catalogue/account';
 import { common } from './catalogue/common';
 import { engine } from './catalogue/engine';
 import { fields } from './catalogue/fields';
+import { scripts } from './catalogue/scripts';
 import { users } from './catalogue/users';
 
 /**
@@ -16,9 +17,10 @@ export const en = {
   ...fields,
   ...users,
   ...engine,
+  ...scripts,
 } as const;
 
 /** Every area's texts, for the test that finds keys defined in two areas. */
-export const catalogueParts = { common, account, fields, users, engine } as const;
+export const catalogueParts = { common, account, fields, users, engine, scripts } as const;
 
 export type MessageKey = keyof typeof en;

@@ -3,13 +3,28 @@ import { cleanName, duplicateIndexes, isTaken, type NameCleaning, nameError } fr
 
 describe('cleanName', () => {
   it.each<[NameCleaning, string, string, string]>([
-    ['method', 'Get Customer-Orders!', 'Get CustomerOrders', 'part 1 §5: method names keep letters, digits, underscore and space'],
-    ['connection', 'crm_db (prod)', 'crm_db prod', 'part 1 §5: connection names keep letters, digits, underscore and space'],
+    [
+      'method',
+      'Get Customer-Orders!',
+      'Get CustomerOrders',
+      'part 1 §5: method names keep letters, digits, underscore and space',
+    ],
+    [
+      'connection',
+      'crm_db (prod)',
+      'crm_db prod',
+      'part 1 §5: connection names keep letters, digits, underscore and space',
+    ],
     ['script', '.my..script.v2', 'my.script.v2', 'part 1 §5: script names keep single dots, no leading dot'],
     ['script', 'a-b c_d', 'abc_d', 'part 1 §5: script names keep letters, digits, underscore, dots'],
     ['flow', '/orders//open/', 'orders/open', 'part 2 §5: no leading, trailing or double slash'],
     ['flow', 'orders-v2/get all', 'ordersv2/getall', 'part 2 §5: other characters are removed'],
-    ['nested', 'address.street name', 'address.streetname', 'part 1 §5: nested names letters, digits, underscore, dot'],
+    [
+      'nested',
+      'address.street name',
+      'address.streetname',
+      'part 1 §5: nested names letters, digits, underscore, dot',
+    ],
   ])('%s: %j → %j (%s)', (kind, input, output) => {
     expect(cleanName(kind, input)).toBe(output);
   });
@@ -21,8 +36,19 @@ describe('cleanName', () => {
 });
 
 describe('nameError (spec part 1 §5 "Names in general", part 2 §5 "Names")', () => {
-  const keys = { empty: 'docNameEmpty', short: 'docNameIsShort', space: 'docNameContainsSpace', unique: 'docNameNotUnique' };
-  const peers = { list: [{ id: 'a', name: 'Orders' }, { id: 'b', name: 'Customers' }], self: 'b' };
+  const keys = {
+    empty: 'docNameEmpty',
+    short: 'docNameIsShort',
+    space: 'docNameContainsSpace',
+    unique: 'docNameNotUnique',
+  };
+  const peers = {
+    list: [
+      { id: 'a', name: 'Orders' },
+      { id: 'b', name: 'Customers' },
+    ],
+    self: 'b',
+  };
   it.each<[string | null, string | null, string]>([
     ['', 'docNameEmpty', 'part 1 §5 Metadata document: required (docNameEmpty)'],
     [null, 'docNameEmpty', 'part 1 §5: must not be empty'],

@@ -78,7 +78,10 @@ export function isTaken(name: string, peers: readonly Peer[], self?: string | nu
 }
 
 /** Indexes of entries whose key repeats an earlier one, ignoring case (siblings' names, aliases). */
-export function duplicateIndexes<T>(entries: readonly T[], key: (entry: T) => string | null | undefined): number[] {
+export function duplicateIndexes<T>(
+  entries: readonly T[],
+  key: (entry: T) => string | null | undefined,
+): number[] {
   const seen = new Set<string>();
   const out: number[] = [];
   entries.forEach((entry, index) => {

@@ -20,7 +20,8 @@ export type ValueFormatKey =
   | 'typeError.dateTime'
   | 'enterValue';
 
-const asText = (value: unknown) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : null);
+const asText = (value: unknown) =>
+  typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : null;
 
 /**
  * Whether a value fits a field type. Booleans must be booleans, numbers numbers in range, strings
@@ -48,11 +49,15 @@ export function valueFormatError(type: string, value: unknown): ValueFormatKey |
     case 'Boolean':
       return typeof value === 'boolean' ? null : 'typeError.boolean';
     case 'DateOnly':
-      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))
+      return typeof value === 'string' &&
+        /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+        !Number.isNaN(Date.parse(value))
         ? null
         : 'typeError.date';
     case 'DateTime':
-      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?/.test(value) && !Number.isNaN(Date.parse(value))
+      return typeof value === 'string' &&
+        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?/.test(value) &&
+        !Number.isNaN(Date.parse(value))
         ? null
         : 'typeError.dateTime';
     default:

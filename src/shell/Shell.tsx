@@ -1,10 +1,14 @@
 import { useAtomValue } from 'jotai';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { builderPage } from '../builders/builderPages';
+import { DrawerStack } from '../engine/drawers/DrawerStack';
 import { signedInClaimsAtom } from '../state/session';
 import { LoginScreen } from './account/LoginScreen';
 import { ConfirmDialog } from './dialogs/ConfirmDialog';
 import { HomeScreen } from './home/HomeScreen';
 import { SignedInLayout } from './layout/SignedInLayout';
+import { moduleRoutes } from './modules/moduleRoutes';
 import { NotificationBar } from './notifications/NotificationBar';
 
 const publicPaths = ['/login', '/request-password', '/reset-password'];
@@ -21,11 +25,26 @@ export function Shell() {
         <SignedInLayout>
           <Routes>
             <Route path="/" element={<HomeScreen />} />
+            {moduleRoutes.map((route) => {
+              const Page = builderPage(route.path);
+              return Page ? (
+                <Route
+                  key={route.path}
+                  path={`${route.path}/*`}
+                  element={
+                    <Suspense fallback={<span className="spinner" role="status" aria-label="Loading" />}>
+                      <Page />
+                    </Suspense>
+                  }
+                />
+              ) : null;
+            })}
             {publicPaths.map((path) => (
               <Route key={path} path={path} element={<Navigate to="/" replace />} />
             ))}
             <Route path="*" element={<Navigate to="/" replace />} />
           </Routes>
+          <DrawerStack />
         </SignedInLayout>
       ) : (
         <Routes>

@@ -14,7 +14,9 @@ const compile = (schema: object) => {
 describe('custom keywords of the shared Ajv', () => {
   it('x-unique: siblings unique by name, ignoring case, each duplicate reported (part 2 §5 "Field definition")', () => {
     const check = compile({ type: 'array', 'x-unique': { by: 'Name', message: 'fieldNameExists' } });
-    expect(check([{ Name: 'id' }, { Name: 'ID' }, { Name: 'name' }, { Name: 'Name' }, { Name: 'x' }])).toEqual([
+    expect(
+      check([{ Name: 'id' }, { Name: 'ID' }, { Name: 'name' }, { Name: 'Name' }, { Name: 'x' }]),
+    ).toEqual([
       ['/1/Name', 'fieldNameExists'],
       ['/3/Name', 'fieldNameExists'],
     ]);
@@ -24,9 +26,21 @@ describe('custom keywords of the shared Ajv', () => {
   it('x-unique-among: unique among peers from the context, excluding the item itself (part 1 §5)', () => {
     const check = compile({
       type: 'object',
-      properties: { Name: { type: 'string', 'x-unique-among': { peers: 'documents', id: 'Guid', message: 'docNameNotUnique' } } },
+      properties: {
+        Name: {
+          type: 'string',
+          'x-unique-among': { peers: 'documents', id: 'Guid', message: 'docNameNotUnique' },
+        },
+      },
     });
-    const context = { peers: { documents: [{ id: 'a', name: 'Orders' }, { id: 'b', name: 'Lines' }] } };
+    const context = {
+      peers: {
+        documents: [
+          { id: 'a', name: 'Orders' },
+          { id: 'b', name: 'Lines' },
+        ],
+      },
+    };
     expect(check({ Guid: 'c', Name: 'orders' }, context)).toEqual([['/Name', 'docNameNotUnique']]);
     expect(check({ Guid: 'a', Name: 'ORDERS' }, context)).toEqual([]);
     // Without peers in the context there is nothing to compare with.
@@ -38,7 +52,10 @@ describe('custom keywords of the shared Ajv', () => {
       type: 'object',
       properties: {
         Type: { type: 'string' },
-        Regex: { type: ['string', 'null'], 'x-allowed-when': { field: 'Type', in: ['String', 'Password'], message: 'fieldTypeError' } },
+        Regex: {
+          type: ['string', 'null'],
+          'x-allowed-when': { field: 'Type', in: ['String', 'Password'], message: 'fieldTypeError' },
+        },
       },
     });
     expect(check({ Type: 'String', Regex: '^a' })).toEqual([]);
@@ -47,8 +64,16 @@ describe('custom keywords of the shared Ajv', () => {
   });
 
   it('x-child-names: children are the parent path plus one segment (part 1 §3 "dotted paths")', () => {
-    const check = compile({ type: 'object', 'x-child-names': { children: 'Elements', name: 'Name', message: 'fieldNameExists' } });
-    expect(check({ Name: 'address', Elements: [{ Name: 'address.street' }, { Name: 'street' }, { Name: 'address.a.b' }] })).toEqual([
+    const check = compile({
+      type: 'object',
+      'x-child-names': { children: 'Elements', name: 'Name', message: 'fieldNameExists' },
+    });
+    expect(
+      check({
+        Name: 'address',
+        Elements: [{ Name: 'address.street' }, { Name: 'street' }, { Name: 'address.a.b' }],
+      }),
+    ).toEqual([
       ['/Elements/1/Name', 'fieldNameExists'],
       ['/Elements/2/Name', 'fieldNameExists'],
     ]);
@@ -60,11 +85,28 @@ describe('custom keywords of the shared Ajv', () => {
     expect(check('.my script')).toEqual([['', 'enterValue']]);
   });
 
+  it('x-name: one error with the first rule broken (part 1 §5 "Metadata document": docNameEmpty, docNameIsShort, docNameContainsSpace)', () => {
+    const check = compile({
+      type: 'string',
+      'x-name': { empty: 'docNameEmpty', short: 'docNameIsShort', space: 'docNameContainsSpace' },
+    });
+    expect(check('')).toEqual([['', 'docNameEmpty']]);
+    expect(check('a')).toEqual([['', 'docNameIsShort']]);
+    expect(check('a b')).toEqual([['', 'docNameContainsSpace']]);
+    expect(check('ab')).toEqual([]);
+  });
+
   it('x-messages: the schema names the key of a plain keyword error', () => {
     const check = compile({
       type: 'object',
       required: ['Name'],
-      properties: { Name: { type: 'string', minLength: 2, 'x-messages': { required: 'docNameEmpty', minLength: 'docNameIsShort' } } },
+      properties: {
+        Name: {
+          type: 'string',
+          minLength: 2,
+          'x-messages': { required: 'docNameEmpty', minLength: 'docNameIsShort' },
+        },
+      },
     });
     expect(check({})).toEqual([['/Name', 'docNameEmpty']]);
     expect(check({ Name: 'a' })).toEqual([['/Name', 'docNameIsShort']]);

@@ -10,22 +10,42 @@ import * as runtime from './runtime';
  */
 export const RUNTIME_MODULE = 'uiservices-runtime';
 
-type Helper = 'duplicates' | 'takenByPeer' | 'optionNotAllowed' | 'misnamedChildren' | 'notClean';
+type Helper =
+  | 'duplicates'
+  | 'takenByPeer'
+  | 'optionNotAllowed'
+  | 'misnamedChildren'
+  | 'notClean'
+  | 'nameRuleBroken';
+
+const helpers: Record<Helper, (...args: never[]) => unknown> = {
+  duplicates: runtime.duplicates,
+  takenByPeer: runtime.takenByPeer,
+  optionNotAllowed: runtime.optionNotAllowed,
+  misnamedChildren: runtime.misnamedChildren,
+  notClean: runtime.notClean,
+  nameRuleBroken: runtime.nameRuleBroken,
+};
 
 function helper(cxt: KeywordCxt, name: Helper): Name {
-  return cxt.gen.scopeValue('func', { ref: runtime[name], code: new _Code(`require("${RUNTIME_MODULE}").${name}`) });
+  return cxt.gen.scopeValue('func', {
+    ref: helpers[name],
+    code: new _Code(`require("${RUNTIME_MODULE}").${name}`),
+  });
 }
 
 const messageProperty = { message: { type: 'string' } } as const;
 
-/** Errors of a keyword carry its catalogue key, and for per-item rules the item's path below the data. */
+/**
+ * Errors of a keyword carry its catalogue key (from the schema, or computed when the keyword sets
+ * `messageKey`), and for per-item rules the item's path below the data.
+ */
 const keyedError: KeywordDefinition['error'] = {
   message: 'x-rule',
   params: ({ schema, params }) => {
-    const subPath = (params as { subPath?: Code }).subPath;
-    return subPath
-      ? _`{messageKey: ${(schema as { message: string }).message}, subPath: ${subPath}}`
-      : _`{messageKey: ${(schema as { message: string }).message}}`;
+    const { subPath, messageKey } = params as { subPath?: Code; messageKey?: Code };
+    const key = messageKey ?? _`${(schema as { message?: string }).message ?? ''}`;
+    return subPath ? _`{messageKey: ${key}, subPath: ${subPath}}` : _`{messageKey: ${key}}`;
   },
 };
 
@@ -49,7 +69,11 @@ const unique: KeywordDefinition = {
   keyword: 'x-unique',
   type: 'array',
   schemaType: 'object',
-  metaSchema: { type: 'object', required: ['message'], properties: { by: { type: 'string' }, ...messageProperty } },
+  metaSchema: {
+    type: 'object',
+    required: ['message'],
+    properties: { by: { type: 'string' }, ...messageProperty },
+  },
   error: keyedError,
   code(cxt) {
     const { by = '' } = cxt.schema as { by?: string };
@@ -85,12 +109,18 @@ const allowedWhen: KeywordDefinition = {
   metaSchema: {
     type: 'object',
     required: ['field', 'in', 'message'],
-    properties: { field: { type: 'string' }, in: { type: 'array', items: { type: 'string' } }, ...messageProperty },
+    properties: {
+      field: { type: 'string' },
+      in: { type: 'array', items: { type: 'string' } },
+      ...messageProperty,
+    },
   },
   error: keyedError,
   code(cxt) {
     const schema = cxt.schema as { field: string; in: string[] };
-    cxt.fail(_`${helper(cxt, 'optionNotAllowed')}(${cxt.data}, ${cxt.it.parentData}, ${schema.field}, ${stringify(schema.in)})`);
+    cxt.fail(
+      _`${helper(cxt, 'optionNotAllowed')}(${cxt.data}, ${cxt.it.parentData}, ${schema.field}, ${stringify(schema.in)})`,
+    );
   },
 };
 
@@ -107,7 +137,10 @@ const childNames: KeywordDefinition = {
   error: keyedError,
   code(cxt) {
     const schema = cxt.schema as { children: string; name: string };
-    const indexes = cxt.gen.const('misnamed', _`${helper(cxt, 'misnamedChildren')}(${cxt.data}, ${schema.children}, ${schema.name})`);
+    const indexes = cxt.gen.const(
+      'misnamed',
+      _`${helper(cxt, 'misnamedChildren')}(${cxt.data}, ${schema.children}, ${schema.name})`,
+    );
     errorPerIndex(cxt, indexes, `/${schema.children}`, `/${schema.name}`);
   },
 };
@@ -128,4 +161,37 @@ const clean: KeywordDefinition = {
   },
 };
 
-export const keywords: KeywordDefinition[] = [messages, unique, uniqueAmong, allowedWhen, childNames, clean];
+/**
+ * `x-name`: a name is not empty, has at least 2 characters and, when `space` is given, no spaces; one
+ * error with the first rule broken (spec part 1 §5 'Names in general': docNameEmpty, docNameIsShort, ...).
+ */
+const name: KeywordDefinition = {
+  keyword: 'x-name',
+  type: 'string',
+  schemaType: 'object',
+  metaSchema: {
+    type: 'object',
+    required: ['empty', 'short'],
+    properties: { empty: { type: 'string' }, short: { type: 'string' }, space: { type: 'string' } },
+    additionalProperties: false,
+  },
+  error: keyedError,
+  code(cxt) {
+    const broken = cxt.gen.const(
+      'broken',
+      _`${helper(cxt, 'nameRuleBroken')}(${cxt.data}, ${stringify(cxt.schema)})`,
+    );
+    cxt.setParams({ messageKey: broken });
+    cxt.fail(broken);
+  },
+};
+
+export const keywords: KeywordDefinition[] = [
+  messages,
+  name,
+  unique,
+  uniqueAmong,
+  allowedWhen,
+  childNames,
+  clean,
+];

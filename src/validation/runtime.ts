@@ -43,7 +43,15 @@ export { fullFormats as formats } from 'ajv-formats/dist/formats';
 
 // ── Helpers of the custom keywords (keywords.ts). Precompiled validators call them as runtime.<name>. ──
 
-import { cleanName, duplicateIndexes, isTaken, type NameCleaning, type Peer } from '../rules/names';
+import {
+  cleanName,
+  duplicateIndexes,
+  isTaken,
+  type NameCleaning,
+  type NameKeys,
+  nameError,
+  type Peer,
+} from '../rules/names';
 
 type Row = Record<string, unknown>;
 
@@ -62,7 +70,13 @@ export interface ValidationContext {
 }
 
 /** x-unique-among: whether another peer in the context's list has this name (the item itself excluded). */
-export function takenByPeer(context: ValidationContext | undefined, list: string, parent: unknown, name: unknown, idField: string): boolean {
+export function takenByPeer(
+  context: ValidationContext | undefined,
+  list: string,
+  parent: unknown,
+  name: unknown,
+  idField: string,
+): boolean {
   const peers = context?.peers?.[list];
   if (!peers || typeof name !== 'string' || name.trim() === '') return false;
   const self = (parent as Row | null)?.[idField];
@@ -70,10 +84,21 @@ export function takenByPeer(context: ValidationContext | undefined, list: string
 }
 
 const isSet = (value: unknown) =>
-  !(value === undefined || value === null || value === '' || value === false || (Array.isArray(value) && value.length === 0));
+  !(
+    value === undefined ||
+    value === null ||
+    value === '' ||
+    value === false ||
+    (Array.isArray(value) && value.length === 0)
+  );
 
 /** x-allowed-when: whether a set option sits on a field whose `field` value is not among `allowed`. */
-export function optionNotAllowed(value: unknown, parent: unknown, field: string, allowed: readonly string[]): boolean {
+export function optionNotAllowed(
+  value: unknown,
+  parent: unknown,
+  field: string,
+  allowed: readonly string[],
+): boolean {
   if (!isSet(value)) return false;
   const decisive = (parent as Row | null)?.[field];
   return !allowed.includes(String(decisive));
@@ -98,4 +123,9 @@ export function misnamedChildren(parent: unknown, childrenField: string, nameFie
 /** x-clean: whether cleaning would change the value (it holds characters the kind of name does not allow). */
 export function notClean(kind: NameCleaning, value: unknown): boolean {
   return typeof value === 'string' && cleanName(kind, value) !== value;
+}
+
+/** x-name: the catalogue key of the first name rule broken, or null (an empty string is falsy). */
+export function nameRuleBroken(value: unknown, keys: NameKeys): string | null {
+  return typeof value === 'string' ? nameError(value, keys) : null;
 }

@@ -2,8 +2,8 @@ import type { RegistryFieldsType } from '@rjsf/utils';
 import type { OperationId } from '../../api/callOperation';
 import type { MessageKey } from '../../messages/en';
 import type { Area } from '../../permissions/areas';
-import type { FieldError } from '../../validation/fieldErrors';
 import type { Peer } from '../../rules/names';
+import type { FieldError } from '../../validation/fieldErrors';
 import type { FormDefinition } from '../form/formDefinition';
 import type { ColumnSpec } from '../list/columns';
 

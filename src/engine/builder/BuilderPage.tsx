@@ -38,9 +38,12 @@ function BuilderList({ builder }: { builder: AnyBuilder }) {
   const list = useQuery(listQuery(builder, { connection: scope.connection }));
   const controller = useListController({ rows: list.data, columns: builder.columns });
   const canUpsert = can(builder.area, 'Upsert');
-  const canDelete = builder.operations.remove !== undefined && can(builder.deleteArea ?? builder.area, 'Delete');
-  const open = (id: string) => navigate({ pathname: `${builder.route}/${encodeURIComponent(id)}`, search: params.toString() });
-  const create = canUpsert && (!builder.scopedByConnection || scope.connection) ? () => open('new') : undefined;
+  const canDelete =
+    builder.operations.remove !== undefined && can(builder.deleteArea ?? builder.area, 'Delete');
+  const open = (id: string) =>
+    navigate({ pathname: `${builder.route}/${encodeURIComponent(id)}`, search: params.toString() });
+  const create =
+    canUpsert && (!builder.scopedByConnection || scope.connection) ? () => open('new') : undefined;
   useShortcuts(undefined, { ...(create ? { create } : {}) });
 
   const remove = async (item: object) => {
@@ -133,14 +136,19 @@ function BuilderEditor(props: {
   const lifecycle = useLifecycle<object>({
     builder: props.builder,
     original: props.original,
-    initial: useMemo(() => props.original ?? props.builder.create(props.scope), [props.original, props.builder, props.scope]),
+    initial: useMemo(
+      () => props.original ?? props.builder.create(props.scope),
+      [props.original, props.builder, props.scope],
+    ),
     scope: props.scope,
     context: props.context,
     canEdit,
     canPublish: canEdit,
     onDone: props.onClose,
   });
-  return <DetailView builder={props.builder} lifecycle={lifecycle} canEdit={canEdit} onClose={props.onClose} />;
+  return (
+    <DetailView builder={props.builder} lifecycle={lifecycle} canEdit={canEdit} onClose={props.onClose} />
+  );
 }
 
 /** A builder's whole screen from its declaration: the list at its route, an item at route/:id. */

@@ -45,7 +45,11 @@ export function ConnectionPicker({ scope }: { scope: ReturnType<typeof useConnec
   return (
     <label className="inline-field">
       <span className="inline-field__label">Connection</span>
-      <select className="field__select" value={scope.connection ?? ''} onChange={(event) => scope.select(event.target.value)}>
+      <select
+        className="field__select"
+        value={scope.connection ?? ''}
+        onChange={(event) => scope.select(event.target.value)}
+      >
         {scope.connections.length === 0 && <option value="">No connections</option>}
         {scope.connections.map((connection) => (
           <option key={connection.FlowConnectionGuid} value={connection.FlowConnectionGuid}>

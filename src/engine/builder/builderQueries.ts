@@ -5,20 +5,25 @@ import type { AnyBuilder } from './BuilderDefinition';
 type Scope = { connection?: string | undefined };
 
 const pathOf = (id: OperationId, values: Record<string, string | undefined>) =>
-  Object.fromEntries(Object.entries(values).filter(([name, value]) => value !== undefined && takesPathParameter(id, name)));
+  Object.fromEntries(
+    Object.entries(values).filter(([name, value]) => value !== undefined && takesPathParameter(id, name)),
+  );
 
 /** Query keys of a builder, built in one place (list and item), so a save invalidates what it touches. */
 export const builderKeys = {
   all: (builder: AnyBuilder) => [builder.route] as const,
   list: (builder: AnyBuilder, scope: Scope) => [builder.route, 'list', scope.connection ?? null] as const,
-  item: (builder: AnyBuilder, id: string, scope: Scope) => [builder.route, 'item', scope.connection ?? null, id] as const,
+  item: (builder: AnyBuilder, id: string, scope: Scope) =>
+    [builder.route, 'item', scope.connection ?? null, id] as const,
 };
 
 export const listQuery = (builder: AnyBuilder, scope: Scope) =>
   queryOptions({
     queryKey: builderKeys.list(builder, scope),
     queryFn: async () =>
-      (await callOperation(builder.operations.list, { path: pathOf(builder.operations.list, { connection: scope.connection }) as never })) as object[],
+      (await callOperation(builder.operations.list, {
+        path: pathOf(builder.operations.list, { connection: scope.connection }) as never,
+      })) as object[],
     enabled: !builder.scopedByConnection || Boolean(scope.connection),
   });
 

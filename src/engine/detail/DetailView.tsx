@@ -1,13 +1,18 @@
 import { t } from '../../messages/t';
 import type { FieldError } from '../../validation/fieldErrors';
+import type { AnyBuilder } from '../builder/BuilderDefinition';
 import { SchemaForm } from '../form/SchemaForm';
 import { useShortcuts } from '../guards/shortcuts';
 import { useUnsavedGuard } from '../guards/useUnsavedGuard';
-import type { AnyBuilder } from '../builder/BuilderDefinition';
 import type { useLifecycle } from './useLifecycle';
 import { ValidationPanel } from './ValidationPanel';
 
-const statusLabel = { required: 'validation.required', running: 'validation.running', valid: 'validation.valid', invalid: 'validation.required' } as const;
+const statusLabel = {
+  required: 'validation.required',
+  running: 'validation.running',
+  valid: 'validation.valid',
+  invalid: 'validation.required',
+} as const;
 
 /** The detail of an item: its form, the validation panel and Validate / Save / Publish (spec part 1 §4). */
 export function DetailView({
@@ -45,7 +50,9 @@ export function DetailView({
           <h1 className="detail__title">
             {name}
             {builder.publishable && (
-              <span className={`badge ${lifecycle.published ? 'badge--published' : 'badge--draft'}`}>{lifecycle.published ? 'Published' : 'Draft'}</span>
+              <span className={`badge ${lifecycle.published ? 'badge--published' : 'badge--draft'}`}>
+                {lifecycle.published ? 'Published' : 'Draft'}
+              </span>
             )}
             {!canEdit && <span className="badge badge--muted">Read only</span>}
           </h1>
@@ -61,7 +68,13 @@ export function DetailView({
             >
               {t(statusLabel[validation.status])}
             </button>
-            <button type="button" className="button" onClick={() => void lifecycle.save()} disabled={!lifecycle.canSave} aria-keyshortcuts="Control+S">
+            <button
+              type="button"
+              className="button"
+              onClick={() => void lifecycle.save()}
+              disabled={!lifecycle.canSave}
+              aria-keyshortcuts="Control+S"
+            >
               Save
             </button>
             {builder.publishable && (

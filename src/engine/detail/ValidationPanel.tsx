@@ -16,19 +16,37 @@ export interface ValidationPanelProps {
  * The validation panel: in progress, valid, the error list with its count (clear, refresh), or requires
  * validation (spec part 1 §4, part 2 §4).
  */
-export function ValidationPanel({ status, errors, onRefresh, onClear, onSelect, describe }: ValidationPanelProps) {
+export function ValidationPanel({
+  status,
+  errors,
+  onRefresh,
+  onClear,
+  onSelect,
+  describe,
+}: ValidationPanelProps) {
   return (
-    <section className={`validation validation--${status}`} aria-label={t('validation.panelTitle')} aria-live="polite">
+    <section
+      className={`validation validation--${status}`}
+      aria-label={t('validation.panelTitle')}
+      aria-live="polite"
+    >
       <header className="validation__header">
         <h2 className="validation__title">{t('validation.panelTitle')}</h2>
-        {status === 'invalid' && <span className="validation__count">{t('validation.count', { count: errors.length })}</span>}
+        {status === 'invalid' && (
+          <span className="validation__count">{t('validation.count', { count: errors.length })}</span>
+        )}
         <span className="validation__actions">
           {(status === 'invalid' || status === 'valid') && (
             <button type="button" className="button button--small" onClick={onClear}>
               {t('validation.clear')}
             </button>
           )}
-          <button type="button" className="button button--small" onClick={onRefresh} disabled={status === 'running'}>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={onRefresh}
+            disabled={status === 'running'}
+          >
             {t('validation.refresh')}
           </button>
         </span>

@@ -36,14 +36,20 @@ export function useLifecycle<T extends object>(options: {
   const [draft, setDraftState] = useState<T>(options.initial);
   const [busy, setBusy] = useState(false);
 
-  const validate = useCallback(() => runValidation(builder.form, draft, context, builder.rules), [builder, draft, context]);
+  const validate = useCallback(
+    () => runValidation(builder.form, draft, context, builder.rules),
+    [builder, draft, context],
+  );
   const validation = useValidationRun(validate);
 
   const isNew = original === null;
   const modified = isNew || !same(draft, original);
   // Checking on every keystroke would slow large forms; the deferred value lets typing win.
   const deferred = useDeferredValue(draft);
-  const liveErrors = useMemo(() => runValidation(builder.form, deferred, context, builder.rules), [builder, deferred, context]);
+  const liveErrors = useMemo(
+    () => runValidation(builder.form, deferred, context, builder.rules),
+    [builder, deferred, context],
+  );
   const published = (original as { IsPublished?: boolean } | null)?.IsPublished === true;
 
   const setDraft = useCallback(
@@ -79,7 +85,13 @@ export function useLifecycle<T extends object>(options: {
           return false;
         }
         if (isApiError(error) && error.errors.length > 0) {
-          validation.setErrors(error.errors.map((entry) => ({ path: entry.Path, messageKey: entry.MessageKey, message: entry.Message })));
+          validation.setErrors(
+            error.errors.map((entry) => ({
+              path: entry.Path,
+              messageKey: entry.MessageKey,
+              message: entry.Message,
+            })),
+          );
         }
         notifyError(error);
         return false;
@@ -90,12 +102,21 @@ export function useLifecycle<T extends object>(options: {
     [builder, scope, notify, notifyError, queryClient, onDone, confirm, validation],
   );
 
-  const canSave = canEdit && !busy && modified && liveErrors.length === 0 && !(builder.saveOnlyWhenUnpublished && published);
+  const canSave =
+    canEdit &&
+    !busy &&
+    modified &&
+    liveErrors.length === 0 &&
+    !(builder.saveOnlyWhenUnpublished && published);
   const canPublishNow = builder.publishable && options.canPublish && !busy && validation.status === 'valid';
 
   const save = useCallback(async () => {
     if (!canSave) return false;
-    return send(draft, t(isNew ? 'lifecycle.created' : 'lifecycle.saved', { item: capitalise(builder.item) }));
+    // Save stores a draft; only publish sets IsPublished (spec part 2 §4: save stores a draft).
+    return send(
+      { ...draft, IsPublished: false } as T,
+      t(isNew ? 'lifecycle.created' : 'lifecycle.saved', { item: capitalise(builder.item) }),
+    );
   }, [canSave, send, draft, isNew, builder]);
 
   const publish = useCallback(async () => {
@@ -106,13 +127,33 @@ export function useLifecycle<T extends object>(options: {
       confirmText: 'Publish',
     });
     if (!go) return false;
-    const ok = await send({ ...draft, IsPublished: true } as T, t('lifecycle.published', { item: capitalise(builder.item) }));
+    const ok = await send(
+      { ...draft, IsPublished: true } as T,
+      t('lifecycle.published', { item: capitalise(builder.item) }),
+    );
     // A failed publish leaves the item unpublished (spec part 1 §4).
-    if (!ok) setDraftState((current) => ({ ...current, IsPublished: (original as { IsPublished?: boolean } | null)?.IsPublished ?? false }));
+    if (!ok)
+      setDraftState((current) => ({
+        ...current,
+        IsPublished: (original as { IsPublished?: boolean } | null)?.IsPublished ?? false,
+      }));
     return ok;
   }, [canPublishNow, confirm, builder, draft, send, original]);
 
-  return { draft, setDraft, modified, isNew, published, busy, canSave, canPublish: canPublishNow, save, publish, validation, liveErrors };
+  return {
+    draft,
+    setDraft,
+    modified,
+    isNew,
+    published,
+    busy,
+    canSave,
+    canPublish: canPublishNow,
+    save,
+    publish,
+    validation,
+    liveErrors,
+  };
 }
 
 export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

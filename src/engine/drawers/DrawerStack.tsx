@@ -5,9 +5,18 @@ import { pushOverlay, topOverlay } from '../guards/overlays';
 import { type DrawerEntry, drawersAtom } from './drawerStack';
 import { useDrawers } from './useDrawers';
 
-const focusable = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const focusable =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-function Drawer({ entry, depth, onClose }: { entry: DrawerEntry; /** Position from the bottom of the stack. */ depth: number; onClose(): void }) {
+function Drawer({
+  entry,
+  depth,
+  onClose,
+}: {
+  entry: DrawerEntry /** Position from the bottom of the stack. */;
+  depth: number;
+  onClose(): void;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => pushOverlay(entry.key), [entry.key]);
   useEffect(() => {
@@ -24,7 +33,11 @@ function Drawer({ entry, depth, onClose }: { entry: DrawerEntry; /** Position fr
       aria-modal="true"
       aria-label={entry.title}
       onKeyDown={(event) => {
-        if (event.key === 'Escape' && topOverlay() === entry.key && !document.querySelector('[role="alertdialog"]')) {
+        if (
+          event.key === 'Escape' &&
+          topOverlay() === entry.key &&
+          !document.querySelector('[role="alertdialog"]')
+        ) {
           event.stopPropagation();
           onClose();
         }

@@ -2,9 +2,9 @@ import Form from '@rjsf/core';
 import type { RegistryFieldsType, RJSFSchema } from '@rjsf/utils';
 import { memo, useMemo } from 'react';
 import type { FieldError } from '../../validation/fieldErrors';
-import { createFormValidator } from './formValidator';
-import type { FormDefinition } from './formDefinition';
 import { fields as engineFields } from './fields';
+import type { FormDefinition } from './formDefinition';
+import { createFormValidator } from './formValidator';
 import { templates, widgets } from './theme';
 import { toErrorSchema } from './toErrorSchema';
 
@@ -26,9 +26,20 @@ export interface SchemaFormProps<T> {
  * engine's validation run supplies the errors, so forms, panel and server agree. Read-only mode disables
  * every input (spec part 1 §6).
  */
-function SchemaFormImpl<T>({ form, value, onChange, errors, readOnly, fields, formContext }: SchemaFormProps<T>) {
+function SchemaFormImpl<T>({
+  form,
+  value,
+  onChange,
+  errors,
+  readOnly,
+  fields,
+  formContext,
+}: SchemaFormProps<T>) {
   const validator = useMemo(() => createFormValidator(form.schema, () => []), [form]);
-  const extraErrors = useMemo(() => (errors && errors.length > 0 ? toErrorSchema(errors) : undefined), [errors]);
+  const extraErrors = useMemo(
+    () => (errors && errors.length > 0 ? toErrorSchema(errors) : undefined),
+    [errors],
+  );
   const registryFields = useMemo(() => ({ ...engineFields, ...fields }), [fields]);
   return (
     <Form

@@ -9,7 +9,10 @@ import { toErrorSchema } from './toErrorSchema';
  * engine's validation run, the same one the validation panel shows. RJSF only asks isValid() to pick
  * among anyOf/oneOf/if branches, which form schemas do not use; if one ever does, this fails loudly.
  */
-export function createFormValidator(rootSchema: RJSFSchema, run: (data: unknown) => FieldError[]): ValidatorType {
+export function createFormValidator(
+  rootSchema: RJSFSchema,
+  run: (data: unknown) => FieldError[],
+): ValidatorType {
   const validateAll = (formData: unknown): ValidationData<unknown> => {
     const errors = run(formData);
     const errorSchema = toErrorSchema(errors);

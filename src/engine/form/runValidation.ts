@@ -1,5 +1,5 @@
-import type { ValidationContext } from '../../validation/runtime';
 import { type FieldError, fieldErrors, type ResolveRef } from '../../validation/fieldErrors';
+import type { ValidationContext } from '../../validation/runtime';
 import type { FormDefinition } from './formDefinition';
 
 /** Resolves `#/$defs/X` refs inside a form's schema, for x-messages found on referenced schemas. */

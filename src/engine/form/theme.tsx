@@ -13,21 +13,42 @@ import type { ChangeEvent } from 'react';
 import { t } from '../../messages/t';
 import { cleanName, type NameCleaning } from '../../rules/names';
 import { withSeconds } from '../../rules/typeFormats';
+import { CodeWidget } from './CodeWidget';
+import { LookupWidget } from './LookupWidget';
 
 const defaults = getDefaultRegistry();
 
 /** Label, control, help and inline errors; the label carries a required mark. */
 function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, errors, help, description, hidden, required, displayLabel, rawErrors, classNames } = props;
+  const {
+    id,
+    label,
+    children,
+    errors,
+    help,
+    description,
+    hidden,
+    required,
+    displayLabel,
+    rawErrors,
+    classNames,
+  } = props;
   if (hidden) return <div hidden>{children}</div>;
   const isCheckbox = getUiOptions(props.uiSchema).widget === 'checkbox' || props.schema.type === 'boolean';
   const invalid = (rawErrors?.length ?? 0) > 0;
   return (
-    <div className={`field${invalid ? ' field--invalid' : ''}${isCheckbox ? ' field--checkbox' : ''} ${classNames ?? ''}`}>
+    <div
+      className={`field${invalid ? ' field--invalid' : ''}${isCheckbox ? ' field--checkbox' : ''} ${classNames ?? ''}`}
+    >
       {displayLabel && !isCheckbox && label && (
         <label className="field__label" htmlFor={id}>
           {label}
-          {required && <span className="field__required" aria-hidden="true"> *</span>}
+          {required && (
+            <span className="field__required" aria-hidden="true">
+              {' '}
+              *
+            </span>
+          )}
         </label>
       )}
       {displayLabel && description}
@@ -48,14 +69,29 @@ function FieldErrorTemplate({ errors }: FieldErrorProps) {
   );
 }
 
-const cleaningOf = (props: BaseInputTemplateProps) => (props.schema as { 'x-clean'?: { kind: NameCleaning } })['x-clean']?.kind;
+const cleaningOf = (props: BaseInputTemplateProps) =>
+  (props.schema as { 'x-clean'?: { kind: NameCleaning } })['x-clean']?.kind;
 
 /**
  * The one input: names are cleaned as they are typed (x-clean), datetime-local values get ':00' seconds
  * (spec part 1 §9), integers carry their min and max.
  */
 function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const { id, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, options, schema, type, placeholder, required, rawErrors } = props;
+  const {
+    id,
+    value,
+    readonly,
+    disabled,
+    onBlur,
+    onFocus,
+    onChange,
+    options,
+    schema,
+    type,
+    placeholder,
+    required,
+    rawErrors,
+  } = props;
   const kind = cleaningOf(props);
   const inputType = type ?? 'text';
   const handle = (event: ChangeEvent<HTMLInputElement>) => {
@@ -65,7 +101,12 @@ function BaseInputTemplate(props: BaseInputTemplateProps) {
     if (inputType === 'number' && next !== '') next = Number(next);
     onChange(next === '' ? options.emptyValue : next);
   };
-  const shown = value === undefined || value === null ? '' : inputType === 'datetime-local' ? String(value).slice(0, 19) : value;
+  const shown =
+    value === undefined || value === null
+      ? ''
+      : inputType === 'datetime-local'
+        ? String(value).slice(0, 19)
+        : value;
   return (
     <input
       id={id}
@@ -79,7 +120,6 @@ function BaseInputTemplate(props: BaseInputTemplateProps) {
       value={shown as string | number}
       readOnly={readonly}
       disabled={disabled}
-      autoFocus={autofocus}
       placeholder={placeholder}
       required={required}
       aria-invalid={(rawErrors?.length ?? 0) > 0 ? true : undefined}
@@ -135,6 +175,15 @@ function CheckboxWidget(props: WidgetProps) {
 /** Templates and widgets of the console's look; fields are added by builders through the registry. */
 export const templates: Partial<TemplatesType> = {
   FieldTemplate,
+  // Schema descriptions document the contract for developers; forms show ui:help instead.
+  DescriptionFieldTemplate: () => null,
+  // The page or drawer names the form; nested objects keep their title.
+  TitleFieldTemplate: ({ id, title }) =>
+    id === 'root__title' ? null : (
+      <h3 className="form-section__title" id={id}>
+        {title}
+      </h3>
+    ),
   FieldErrorTemplate,
   BaseInputTemplate,
   ErrorListTemplate: () => null,
@@ -143,6 +192,8 @@ export const templates: Partial<TemplatesType> = {
 
 export const widgets: RegistryWidgetsType = {
   SelectWidget,
+  lookup: LookupWidget,
+  code: CodeWidget,
   TextareaWidget,
   CheckboxWidget,
   // Date-time inputs are datetime-local with seconds (spec part 1 §9).

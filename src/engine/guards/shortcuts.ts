@@ -4,7 +4,9 @@ import { PAGE_OVERLAY, topOverlay } from './overlays';
 export type ShortcutAction = 'save' | 'publish' | 'validate' | 'create';
 
 /** Ctrl/Cmd+S saves, Ctrl/Cmd+Shift+P publishes, +Shift+V validates, +Shift+C creates (spec part 1 §2). */
-export function shortcutOf(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>): ShortcutAction | null {
+export function shortcutOf(
+  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>,
+): ShortcutAction | null {
   if (!(event.ctrlKey || event.metaKey) || event.altKey) return null;
   const key = event.key.toLowerCase();
   if (!event.shiftKey) return key === 's' ? 'save' : null;
@@ -16,7 +18,10 @@ export function shortcutOf(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaK
  * top takes the keys from every overlay.
  * @example useShortcuts(drawerKey, { save: () => save(), validate: run });
  */
-export function useShortcuts(overlay: string = PAGE_OVERLAY, handlers: Partial<Record<ShortcutAction, () => void>>) {
+export function useShortcuts(
+  overlay: string = PAGE_OVERLAY,
+  handlers: Partial<Record<ShortcutAction, () => void>>,
+) {
   const latest = useRef(handlers);
   latest.current = handlers;
   useEffect(() => {

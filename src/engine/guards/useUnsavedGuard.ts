@@ -12,7 +12,9 @@ import { setDirtyAtom } from './dirty';
 export function useUnsavedGuard(key: string, dirty: boolean) {
   const setDirty = useSetAtom(setDirtyAtom);
   const confirm = useConfirm();
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
 
   useEffect(() => {
     setDirty({ key, dirty });

@@ -28,16 +28,24 @@ function Cell<T>({ column, row }: { column: ColumnSpec<T>; row: T }) {
   switch (column.kind) {
     case 'status': {
       const published = String(value).toLowerCase() === 'published';
-      return <span className={`badge ${published ? 'badge--published' : 'badge--draft'}`}>{published ? 'Published' : 'Draft'}</span>;
+      return (
+        <span className={`badge ${published ? 'badge--published' : 'badge--draft'}`}>
+          {published ? 'Published' : 'Draft'}
+        </span>
+      );
     }
     case 'date': {
       const date = new Date(String(value));
-      return Number.isNaN(date.getTime()) ? <>{String(value)}</> : <time dateTime={date.toISOString()}>{dateFormat.format(date)}</time>;
+      return Number.isNaN(date.getTime()) ? (
+        String(value)
+      ) : (
+        <time dateTime={date.toISOString()}>{dateFormat.format(date)}</time>
+      );
     }
     case 'boolean':
       return <>{value ? 'Yes' : 'No'}</>;
     default:
-      return <>{String(value)}</>;
+      return String(value);
   }
 }
 
@@ -57,7 +65,12 @@ export function ListView<T>(props: ListViewProps<T>) {
         />
         {props.toolbar}
         {onCreate && (
-          <button type="button" className="button button--primary" onClick={onCreate} aria-keyshortcuts="Control+Shift+C">
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={onCreate}
+            aria-keyshortcuts="Control+Shift+C"
+          >
             {props.createLabel ?? 'Create new'}
           </button>
         )}
@@ -69,10 +82,21 @@ export function ListView<T>(props: ListViewProps<T>) {
               {columns.map((column) => {
                 const sorted = controller.sort.id === column.id;
                 return (
-                  <th key={column.id} aria-sort={sorted ? (controller.sort.descending ? 'descending' : 'ascending') : 'none'} scope="col">
-                    <button type="button" className="list__sort" onClick={() => controller.toggleSort(column.id)}>
+                  <th
+                    key={column.id}
+                    aria-sort={sorted ? (controller.sort.descending ? 'descending' : 'ascending') : 'none'}
+                    scope="col"
+                  >
+                    <button
+                      type="button"
+                      className="list__sort"
+                      onClick={() => controller.toggleSort(column.id)}
+                    >
                       {column.header}
-                      <span className={`list__sort-mark${sorted ? ' list__sort-mark--on' : ''}`} aria-hidden="true">
+                      <span
+                        className={`list__sort-mark${sorted ? ' list__sort-mark--on' : ''}`}
+                        aria-hidden="true"
+                      >
                         {sorted && controller.sort.descending ? '▼' : '▲'}
                       </span>
                     </button>
@@ -100,7 +124,9 @@ export function ListView<T>(props: ListViewProps<T>) {
             ) : controller.rows.length === 0 ? (
               <tr>
                 <td colSpan={columns.length + 1} className="list__state">
-                  {controller.search ? `Nothing matches “${controller.search}”.` : (props.emptyText ?? `No ${label.toLowerCase()} yet.`)}
+                  {controller.search
+                    ? `Nothing matches “${controller.search}”.`
+                    : (props.emptyText ?? `No ${label.toLowerCase()} yet.`)}
                 </td>
               </tr>
             ) : (
@@ -122,7 +148,11 @@ export function ListView<T>(props: ListViewProps<T>) {
                       {openLabel}
                     </button>
                     {onDelete && (
-                      <button type="button" className="button button--small button--danger-outline" onClick={() => onDelete(row)}>
+                      <button
+                        type="button"
+                        className="button button--small button--danger-outline"
+                        onClick={() => onDelete(row)}
+                      >
                         delete
                       </button>
                     )}
@@ -135,11 +165,19 @@ export function ListView<T>(props: ListViewProps<T>) {
       </div>
       <div className="list__footer">
         <span className="list__count">
-          {controller.matching === controller.total ? `${controller.total} items` : `${controller.matching} of ${controller.total} items`}
+          {controller.matching === controller.total
+            ? `${controller.total} items`
+            : `${controller.matching} of ${controller.total} items`}
         </span>
         {controller.pageCount > 1 && (
           <nav className="pager" aria-label={`${label} pages`}>
-            <button type="button" className="pager__button" disabled={controller.page <= 1} onClick={() => controller.setPage(controller.page - 1)} aria-label="Previous page">
+            <button
+              type="button"
+              className="pager__button"
+              disabled={controller.page <= 1}
+              onClick={() => controller.setPage(controller.page - 1)}
+              aria-label="Previous page"
+            >
               ‹
             </button>
             {controller.pages.map((slot, index) =>

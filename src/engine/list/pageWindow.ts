@@ -10,7 +10,9 @@ export type PageSlot = number | 'gap';
  */
 export function pageWindow(current: number, count: number): PageSlot[] {
   if (count <= 1) return count === 1 ? [1] : [];
-  const pages = new Set([1, count, current - 1, current, current + 1].filter((page) => page >= 1 && page <= count));
+  const pages = new Set(
+    [1, count, current - 1, current, current + 1].filter((page) => page >= 1 && page <= count),
+  );
   const sorted = [...pages].sort((a, b) => a - b);
   const out: PageSlot[] = [];
   sorted.forEach((page, index) => {

@@ -13,7 +13,7 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ColumnSpec } from './columns';
 import { PAGE_SIZE, pageWindow, SEARCH_DEBOUNCE_MS } from './pageWindow';
@@ -53,26 +53,27 @@ export function useListController<T>(options: {
   const page = Math.max(1, Number(params.get(key('page')) ?? '1') || 1);
   const [typed, setTyped] = useState(search);
 
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key(name));
-          else next.set(key(name), value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  const update = useCallback(
+    (changes: Record<string, string | null>) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [name, value] of Object.entries(changes)) {
+            if (value === null || value === '') next.delete(`${paramPrefix}${name}`);
+            else next.set(`${paramPrefix}${name}`, value);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams, paramPrefix],
+  );
 
   useEffect(() => {
     if (typed === search) return;
     const timer = setTimeout(() => update({ q: typed, page: null }), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-    // update is recreated each render; the debounce restarts only when the typed text changes.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
-  }, [typed, search]);
+  }, [typed, search, update]);
 
   const tableColumns = useMemo(
     () =>
@@ -84,7 +85,9 @@ export function useListController<T>(options: {
           return value === null || value === undefined ? '' : value;
         },
         sortFn: column.kind === 'date' || column.kind === 'boolean' ? ('basic' as const) : ('text' as const),
-        enableGlobalFilter: column.searchable ?? (column.kind === undefined || column.kind === 'text' || column.kind === 'status'),
+        enableGlobalFilter:
+          column.searchable ??
+          (column.kind === undefined || column.kind === 'text' || column.kind === 'status'),
       })),
     [columns],
   );
@@ -113,7 +116,11 @@ export function useListController<T>(options: {
     setSearch: setTyped,
     sort: { id: sortId, descending },
     toggleSort(id: string) {
-      update({ sort: id === defaultSort && sortId === id && descending ? null : id, dir: sortId === id && !descending ? 'desc' : null, page: null });
+      update({
+        sort: id === defaultSort && sortId === id && descending ? null : id,
+        dir: sortId === id && !descending ? 'desc' : null,
+        page: null,
+      });
     },
     page: Math.min(page, Math.max(1, pageCount)),
     pageCount,

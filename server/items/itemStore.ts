@@ -1,0 +1,149 @@
+import type { MessageKey } from '../../src/messages/en';
+import { t } from '../../src/messages/t';
+import type { Db } from '../db/database';
+import { conflict, HttpError, notFound } from '../http/errors';
+
+type Body = Record<string, unknown>;
+
+interface ItemRow {
+  guid: string;
+  body: Body;
+  is_published: boolean;
+  revision: number;
+  created: Date;
+  modified: Date;
+  created_by: string | null;
+  modified_by: string | null;
+}
+
+/** How one kind of item is stored and named. */
+export interface ItemKind {
+  kind: string;
+  /** Property holding the guid (Guid, FlowConnectionGuid). */
+  idField: string;
+  /** Property holding the name (Name, ActionDocumentName). */
+  nameField: string;
+  notFound: MessageKey;
+  /** Catalogue key of a name already taken, reported at the name's path. */
+  nameTaken: MessageKey;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/** The body as the API answers it: stored body plus the server's own fields. */
+function present(kind: ItemKind, row: ItemRow): Body {
+  return {
+    ...row.body,
+    [kind.idField]: row.guid,
+    IsPublished: row.is_published,
+    Status: row.is_published ? 'published' : 'draft',
+    Created: row.created.toISOString(),
+    Modified: row.modified.toISOString(),
+    Revision: row.revision,
+  };
+}
+
+const columns = 'guid, body, is_published, revision, created, modified, created_by, modified_by';
+
+/** Reads and writes builder items with optimistic concurrency on a revision number. */
+export class ItemStore {
+  constructor(private readonly db: Db) {}
+
+  async list(kind: ItemKind, scope: string | null = null): Promise<Body[]> {
+    const rows = await this.db.query<ItemRow>(
+      `select ${columns} from items where kind = $1 and scope is not distinct from $2 order by lower(name)`,
+      [kind.kind, scope],
+    );
+    return rows.map((row) => present(kind, row));
+  }
+
+  async find(kind: ItemKind, guid: string, scope: string | null = null): Promise<Body | undefined> {
+    const [row] = await this.db.query<ItemRow>(
+      `select ${columns} from items where kind = $1 and guid = $2 and scope is not distinct from $3`,
+      [kind.kind, guid, scope],
+    );
+    return row ? present(kind, row) : undefined;
+  }
+
+  async get(kind: ItemKind, guid: string, scope: string | null = null): Promise<Body> {
+    const item = await this.find(kind, guid, scope);
+    if (!item) throw notFound(kind.notFound);
+    return item;
+  }
+
+  /** Whether another item of the kind (and scope) has this name, ignoring case. */
+  async nameTaken(kind: ItemKind, name: string, guid: string, scope: string | null = null): Promise<boolean> {
+    const rows = await this.db.query(
+      'select 1 from items where kind = $1 and scope is not distinct from $2 and lower(name) = lower($3) and guid <> $4',
+      [kind.kind, scope, name.trim(), guid],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Creates or saves an item. A body whose Revision is not the stored one answers 409 with the stored
+   * item, so no one silently overwrites another admin's edit. IsPublished in the body publishes it.
+   */
+  async save(
+    kind: ItemKind,
+    body: Body,
+    options: { scope?: string | null; by: string | null; now: number },
+  ): Promise<{ Guid: string; Revision: number }> {
+    const guid = String(body[kind.idField]);
+    const name = String(body[kind.nameField] ?? '').trim();
+    const scope = options.scope ?? null;
+    const publish = body.IsPublished === true;
+    const {
+      Revision: revision,
+      IsNew: _new,
+      Status: _status,
+      Created: _created,
+      Modified: _modified,
+      ...stored
+    } = body;
+    const nameTaken = () =>
+      new HttpError(400, kind.nameTaken, undefined, {
+        Errors: [{ path: `/${kind.nameField}`, messageKey: kind.nameTaken, message: t(kind.nameTaken) }],
+      });
+    if (await this.nameTaken(kind, name, guid, scope)) throw nameTaken();
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [existing] = await tx.query<ItemRow & { scope: string | null }>(
+          `select ${columns}, scope from items where kind = $1 and guid = $2 for update`,
+          [kind.kind, guid],
+        );
+        if (existing) {
+          if (existing.scope !== scope) throw notFound(kind.notFound);
+          if (typeof revision === 'number' && revision !== existing.revision)
+            throw conflict(present(kind, existing));
+          const [row] = await tx.query<{ revision: number }>(
+            `update items set name = $3, body = $4, is_published = $5, published = case when $5 then $4 else published end,
+               revision = revision + 1, modified = to_timestamp($6), modified_by = $7
+             where kind = $1 and guid = $2 returning revision`,
+            [kind.kind, guid, name, JSON.stringify(stored), publish, options.now, options.by],
+          );
+          return { Guid: guid, Revision: row!.revision };
+        }
+        await tx.query(
+          `insert into items (kind, guid, scope, name, body, published, is_published, created, created_by, modified, modified_by)
+           values ($1, $2, $3, $4, $5, case when $6 then $5::jsonb end, $6, to_timestamp($7), $8, to_timestamp($7), $8)`,
+          [kind.kind, guid, scope, name, JSON.stringify(stored), publish, options.now, options.by],
+        );
+        return { Guid: guid, Revision: 1 };
+      });
+    } catch (error) {
+      // Two saves racing for one name: the unique index decides, and the loser hears why.
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw nameTaken();
+      throw error;
+    }
+  }
+
+  async remove(kind: ItemKind, guid: string, scope: string | null = null): Promise<Body> {
+    const [row] = await this.db.query<ItemRow>(
+      `delete from items where kind = $1 and guid = $2 and scope is not distinct from $3 returning ${columns}`,
+      [kind.kind, guid, scope],
+    );
+    if (!row) throw notFound(kind.notFound);
+    return present(kind, row);
+  }
+}
