@@ -1,3 +1,4 @@
+import { connectionKind } from '../connections/connectionKind';
 import type { Handlers } from '../http/context';
 import { notFound } from '../http/errors';
 
@@ -9,6 +10,12 @@ type ListRow = {
 
 /** Shared lookups (spec part 1 §7 'Shared lookups'); connections and function lists come with their builders. */
 const handlers: Handlers = {
+  // Connections for pickers in every builder; credential settings stay out of it.
+  'FlowBase.GetConnections': async ({ items }) =>
+    (await items.list(connectionKind)).map(
+      ({ FlowCredential: _credential, ...connection }) => connection,
+    ) as never,
+
   'FlowBase.GetListByName': async ({ db, query }) => {
     const [list] = await db.query<ListRow>(
       'select name as "Name", guid as "Guid", items as "Items" from lists where lower(name) = lower($1)',

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { encrypt, type ServerKeys } from '../auth/keys';
 import { hashPassword } from '../auth/passwords';
 import type { ServerConfig } from '../config';
@@ -95,6 +98,23 @@ const lists: Array<{
   },
 ];
 
+/** A demo-data module of server/seed/demo/: runs at every start and must be idempotent. */
+export type DemoSeed = (db: Db, keys: ServerKeys, config: ServerConfig) => Promise<void>;
+
+async function demoSeeds(): Promise<Array<[string, DemoSeed]>> {
+  const folder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo');
+  const files = readdirSync(folder)
+    .filter((file) => /\.(ts|js)$/.test(file) && !file.includes('.test.'))
+    .sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const module = (await import(path.join(folder, file))) as { default?: DemoSeed };
+      if (!module.default) throw new Error(`server/seed/demo/${file} must default-export its seed function`);
+      return [file, module.default] as [string, DemoSeed];
+    }),
+  );
+}
+
 /**
  * Demo data, written once: the administrator (created when no user has ADMIN_EMAIL; a changed password is kept), the platform's modules and their app links, settings and
  * lists. Later starts find it there and change nothing, so the data survives restarts.
@@ -139,4 +159,6 @@ export async function seed(db: Db, keys: ServerKeys, config: ServerConfig): Prom
       );
     }
   });
+  // Each builder area adds its demo data in its own module (server/seed/demo/<area>.ts), in name order.
+  for (const [, demo] of await demoSeeds()) await demo(db, keys, config);
 }

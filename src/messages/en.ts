@@ -1,5 +1,6 @@
 import { account } from './catalogue/account';
 import { common } from './catalogue/common';
+import { connections } from './catalogue/connections';
 import { engine } from './catalogue/engine';
 import { fields } from './catalogue/fields';
 import { scripts } from './catalogue/scripts';
@@ -18,9 +19,10 @@ export const en = {
   ...users,
   ...engine,
   ...scripts,
+  ...connections,
 } as const;
 
 /** Every area's texts, for the test that finds keys defined in two areas. */
-export const catalogueParts = { common, account, fields, users, engine, scripts } as const;
+export const catalogueParts = { common, account, fields, users, engine, scripts, connections } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,0 +1,100 @@
+import type { RegistryFieldsType } from '@rjsf/utils';
+import { useSetAtom } from 'jotai';
+import { useEffect, useMemo, useState } from 'react';
+import type { FieldError } from '../../validation/fieldErrors';
+import type { ValidationContext } from '../../validation/runtime';
+import type { FormDefinition } from '../form/formDefinition';
+import { runValidation } from '../form/runValidation';
+import { SchemaForm } from '../form/SchemaForm';
+import { setDirtyAtom } from '../guards/dirty';
+import { useShortcuts } from '../guards/shortcuts';
+import { drawerDirtyKey, useDrawers } from './useDrawers';
+
+export interface DrawerFormProps<T> {
+  drawerKey: string;
+  form: FormDefinition;
+  value: T;
+  /** Resolves true when saved; the drawer then closes. */
+  onSave(value: T): Promise<boolean>;
+  readOnly?: boolean;
+  context?: ValidationContext;
+  rules?(value: T): FieldError[];
+  fields?: RegistryFieldsType;
+  formContext?: Record<string, unknown>;
+  saveLabel?: string;
+  /** More actions in the footer (copy, renew, reset two-factor, ...). */
+  extraActions?: React.ReactNode;
+}
+
+/**
+ * A form in a drawer: Save is disabled until something changed and the content is valid, and shown only
+ * when editing is permitted; read-only drawers disable every input (spec part 2 §2 'Drawers'). Unsaved
+ * changes make closing ask first.
+ */
+export function DrawerForm<T>(props: DrawerFormProps<T>) {
+  const { drawerKey, form, onSave, readOnly, context, rules } = props;
+  const [value, setValue] = useState<T>(props.value);
+  const [shownErrors, setShownErrors] = useState<FieldError[]>([]);
+  const [busy, setBusy] = useState(false);
+  const setDirty = useSetAtom(setDirtyAtom);
+  const { close } = useDrawers();
+  const modified = JSON.stringify(value) !== JSON.stringify(props.value);
+  const errors = useMemo(
+    () => runValidation(form, value, context, rules as never),
+    [form, value, context, rules],
+  );
+
+  useEffect(() => {
+    setDirty({ key: drawerDirtyKey(drawerKey), dirty: !readOnly && modified });
+  }, [drawerKey, modified, readOnly, setDirty]);
+
+  const save = async () => {
+    if (readOnly || busy || !modified) return;
+    if (errors.length > 0) {
+      setShownErrors(errors);
+      return;
+    }
+    setBusy(true);
+    try {
+      if (await onSave(value)) await close(drawerKey, { force: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+  useShortcuts(drawerKey, { save: () => void save() });
+
+  return (
+    <div className="drawer-form">
+      <SchemaForm
+        form={form}
+        value={value}
+        onChange={(next) => {
+          setValue(next);
+          if (shownErrors.length > 0) setShownErrors(runValidation(form, next, context, rules as never));
+        }}
+        errors={shownErrors}
+        readOnly={readOnly}
+        fields={props.fields}
+        formContext={props.formContext}
+      />
+      <footer className="drawer__footer drawer-form__footer">
+        {props.extraActions}
+        <button type="button" className="button" onClick={() => void close(drawerKey)}>
+          {readOnly ? 'Close' : 'Cancel'}
+        </button>
+        {!readOnly && (
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy || !modified || errors.length > 0}
+            onClick={() => void save()}
+            aria-keyshortcuts="Control+S"
+            title={errors.length > 0 ? errors.map((error) => error.message).join('\n') : undefined}
+          >
+            {props.saveLabel ?? 'Save'}
+          </button>
+        )}
+      </footer>
+    </div>
+  );
+}
