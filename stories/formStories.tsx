@@ -1,0 +1,40 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import type { FormDefinition } from '../src/engine/form/formDefinition';
+import { runValidation } from '../src/engine/form/runValidation';
+import { SchemaForm } from '../src/engine/form/SchemaForm';
+import { sampleValue } from '../src/engine/form/sampleValue';
+import type { FieldError } from '../src/validation/fieldErrors';
+
+function FormStory({
+  form,
+  initial,
+  errors,
+}: {
+  form: FormDefinition;
+  initial: unknown;
+  errors: FieldError[];
+}) {
+  const [value, setValue] = useState(initial);
+  return (
+    <div className="detail__form" style={{ maxWidth: 720 }}>
+      <SchemaForm form={form} value={value} onChange={setValue} errors={errors} />
+    </div>
+  );
+}
+
+type FormStoryObj = StoryObj<typeof FormStory>;
+
+/**
+ * The three stories every form gets: empty, filled with a sample value, and the errors an empty value
+ * gives, shown inline as after a validation run.
+ */
+export function formStories(form: FormDefinition) {
+  const defs = (form.schema.$defs ?? {}) as Record<string, Record<string, unknown>>;
+  const filled = sampleValue(form.schema as Record<string, unknown>, defs);
+  const meta: Meta<typeof FormStory> = { component: FormStory, title: form.name, args: { form, errors: [] } };
+  const Empty: FormStoryObj = { args: { initial: {} } };
+  const Filled: FormStoryObj = { args: { initial: filled } };
+  const Errors: FormStoryObj = { args: { initial: {}, errors: runValidation(form, {}) } };
+  return { meta, Empty, Filled, Errors };
+}
