@@ -35,7 +35,11 @@ export const authMiddleware: Middleware = {
 };
 
 /** The one HTTP client of the console, typed from openapi/uiservices.yaml. */
-export const api = createClient<paths>({ baseUrl: apiUrl() });
+export const api = createClient<paths>({
+  baseUrl: apiUrl(),
+  // Looked up per call, not captured once, so tests (and polyfills) can replace fetch.
+  fetch: (request) => globalThis.fetch(request),
+});
 api.use(authMiddleware);
 
 /**

@@ -13,7 +13,11 @@ const sessionOf = (): Session => {
 };
 
 const baseSessionAtom = atom<Session>(sessionOf());
-baseSessionAtom.onMount = (set) => subscribeTokens(() => set(sessionOf()));
+baseSessionAtom.onMount = (set) => {
+  // Tokens written before the first subscriber (a fresh store, a test) are read here.
+  set(sessionOf());
+  return subscribeTokens(() => set(sessionOf()));
+};
 
 /** The session as stored in local storage; it follows every change, in this tab or another. */
 export const sessionAtom = atom((get) => get(baseSessionAtom));
