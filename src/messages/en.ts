@@ -1,6 +1,7 @@
 import { account } from './catalogue/account';
 import { common } from './catalogue/common';
 import { fields } from './catalogue/fields';
+import { shell } from './catalogue/shell';
 import { users } from './catalogue/users';
 
 /**
@@ -13,10 +14,11 @@ export const en = {
   ...common,
   ...account,
   ...fields,
+  ...shell,
   ...users,
 } as const;
 
 /** Every area's texts, for the test that finds keys defined in two areas. */
-export const catalogueParts = { common, account, fields, users } as const;
+export const catalogueParts = { common, account, fields, shell, users } as const;
 
 export type MessageKey = keyof typeof en;
