@@ -1,7 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import validateTwoFA from '../../../generated/validators/Authenticate2FARequest';
 import validateAuthenticate from '../../../generated/validators/AuthenticateRequest';
 import { api, unwrap } from '../../api/client';
 import { writeTokens } from '../../api/tokenStore';
@@ -13,6 +12,7 @@ import { useNotify, useNotifyError } from '../notifications/useNotify';
 import { usePageTitle } from '../title/usePageTitle';
 import { EnrolAuthenticator } from './EnrolAuthenticator';
 import { PublicScreen } from './PublicScreen';
+import { twoFACodeError } from './twoFACodeError';
 
 type Step = { kind: 'password' } | { kind: 'code'; levelOneToken: string; enrolled: boolean };
 
@@ -63,9 +63,9 @@ export function LoginScreen() {
   const submitCode = async (event: FormEvent) => {
     event.preventDefault();
     if (step.kind !== 'code') return;
-    const found = validateWith(validateTwoFA, { TwoFA: code });
-    setErrors(messagesByPath(found));
-    if (Object.keys(found).length > 0) return;
+    const codeError = twoFACodeError(code);
+    setErrors(codeError ? { '/TwoFA': codeError } : {});
+    if (codeError) return;
     setBusy(true);
     try {
       const tokens = await unwrap(

@@ -1,19 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import validateTwoFA from '../../../generated/validators/TwoFACode';
 import { isApiError } from '../../api/ApiError';
 import { api, unwrap } from '../../api/client';
 import { t } from '../../messages/t';
 import { TextField } from '../../ui/TextField';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
-import { validateWith } from '../../validation/validateWith';
 import { useNotify } from '../notifications/useNotify';
 import { EnrolAuthenticator } from './EnrolAuthenticator';
 import { newPasswordError, type PasswordField } from './newPasswordError';
 import { PublicScreen } from './PublicScreen';
 import { PASSWORD_CHECK_DELAY_MS } from './passwordCheckDelay';
 import { passwordMeetsRule } from './passwordMeetsRule';
+import { twoFACodeError } from './twoFACodeError';
 
 /**
  * /reset-password?key=…: the key is checked on entry (CheckSecretKey); no key, or one not accepted, goes
@@ -59,7 +58,7 @@ export function ResetPasswordScreen() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const passwordError = newPasswordError({ newPassword, confirm });
-    const codeError = code === '' ? t('login.noTwoFA') : validateWith(validateTwoFA, code)['']?.message;
+    const codeError = twoFACodeError(code);
     setErrors({
       ...(passwordError ? { [passwordError.field]: t(passwordError.key) } : {}),
       ...(codeError ? { code: codeError } : {}),
