@@ -1,3 +1,4 @@
+import type { components } from '../../generated/uiservices';
 import { clearTokens, readTokens, writeTokens } from './tokenStore';
 
 export const API_BASE = '/api';
@@ -44,7 +45,7 @@ export function refreshTokens(fetcher: typeof fetch = globalThis.fetch): Promise
           if (readTokens().refreshToken === refreshToken) clearTokens();
           return false;
         }
-        const tokens = (await response.json()) as { Token: string; RefreshToken: string };
+        const tokens = (await response.json()) as components['schemas']['Tokens'];
         writeTokens(tokens.Token, tokens.RefreshToken);
         return true;
       } catch {

@@ -7,8 +7,8 @@ export function LoadingOverlay() {
   const active = useSyncExternalStore(loaderRegistry.subscribe, loaderRegistry.active, loaderRegistry.active);
   if (!active) return null;
   return (
-    <div className="loading-overlay" role="progressbar" aria-busy="true" aria-label={t('shell.loading')}>
-      <span className="spinner" />
+    <div className="loading-overlay" role="status" aria-label={t('shell.loading')} aria-busy="true">
+      <span className="spinner" aria-hidden="true" />
     </div>
   );
 }
