@@ -12,26 +12,31 @@ const encode = (part: object) => btoa(JSON.stringify(part)).replace(/=+$/, '');
 const levelTwo = () =>
   `${encode({ alg: 'HS256' })}.${encode({ acr: '2', sub: 'anna@example.com', exp: 4_000_000_000 })}.sig`;
 
+type Store = ReturnType<typeof createStore>;
+
+function Notices() {
+  const notices = useAtomValue(notificationsAtom);
+  return (
+    <p data-testid="notices">{notices.map((notice) => `${notice.severity}: ${notice.text}`).join('|')}</p>
+  );
+}
+
+/** Renders with the session store and records each store it is given. */
+function Harness({ queryClient, stores }: { queryClient: QueryClient; stores: Store[] }) {
+  const store = useSessionStore(queryClient);
+  if (stores.at(-1) !== store) stores.push(store);
+  return (
+    <Provider store={store}>
+      <Notices />
+    </Provider>
+  );
+}
+
 function setup() {
   const queryClient = new QueryClient();
-  const stores: Array<ReturnType<typeof createStore>> = [];
-  function Notices() {
-    const notices = useAtomValue(notificationsAtom);
-    return (
-      <p data-testid="notices">{notices.map((notice) => `${notice.severity}: ${notice.text}`).join('|')}</p>
-    );
-  }
-  function Harness() {
-    const store = useSessionStore(queryClient);
-    if (stores.at(-1) !== store) stores.push(store);
-    return (
-      <Provider store={store}>
-        <Notices />
-      </Provider>
-    );
-  }
+  const stores: Store[] = [];
   writeTokens(levelTwo(), 'refresh');
-  const view = render(<Harness />);
+  const view = render(<Harness queryClient={queryClient} stores={stores} />);
   queryClient.setQueryData(['cached'], 'data');
   stores[0]!.set(unsavedChangesAtom, 2);
   return { queryClient, stores, notices: () => view.getByTestId('notices').textContent };

@@ -25,7 +25,7 @@ function setup() {
   return { ask };
 }
 
-const escape = () =>
+const pressEscape = () =>
   act(() => void fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' }));
 
 describe('the confirmation popup (spec part 1 §4 "Confirmation dialog", §2 "Shell layers")', () => {
@@ -58,11 +58,11 @@ describe('the confirmation popup (spec part 1 §4 "Confirmation dialog", §2 "Sh
     const upper = ask({ title: 'Upper', body: 'second' });
     expect(screen.getByRole('alertdialog').getAttribute('aria-labelledby')).toBe('confirm-title');
     expect(screen.getByText('Upper')).toBeTruthy();
-    escape();
+    pressEscape();
     expect(await upper).toBe(false);
     expect(screen.getByText('Lower')).toBeTruthy();
     expect(document.activeElement?.textContent).toBe('OK');
-    escape();
+    pressEscape();
     expect(await lower).toBe(false);
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
@@ -71,7 +71,7 @@ describe('the confirmation popup (spec part 1 §4 "Confirmation dialog", §2 "Sh
     const { ask } = setup();
     const answer = ask({ title: 'Not possible to duplicate', body: 'x', cancelText: null });
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
-    escape();
+    pressEscape();
     expect(await answer).toBe(true);
   });
 });

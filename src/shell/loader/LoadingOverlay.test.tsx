@@ -7,6 +7,17 @@ import { useLoader } from './useLoader';
 
 const overlay = () => screen.queryByRole('status', { name: 'Loading' });
 
+let setActive: (active: boolean) => void = () => {};
+let track: <T>(work: Promise<T>) => Promise<T> = (work) => work;
+
+/** A page that shows the loader while its state says so, and hands out its `track`. */
+function Page() {
+  const [active, set] = useState(false);
+  setActive = set;
+  track = useLoader(active);
+  return null;
+}
+
 describe('the loading overlay (spec part 1 §2 "Shell layers": active while any loader is registered)', () => {
   it('stays while any of several loaders is registered, and unregistering twice is harmless', () => {
     render(<LoadingOverlay />);
@@ -26,14 +37,6 @@ describe('the loading overlay (spec part 1 §2 "Shell layers": active while any 
   });
 
   it('useLoader registers while active and mounted, and tracks a promise', async () => {
-    let setActive: (active: boolean) => void = () => {};
-    let track: <T>(work: Promise<T>) => Promise<T> = (work) => work;
-    function Page() {
-      const [active, set] = useState(false);
-      setActive = set;
-      track = useLoader(active);
-      return null;
-    }
     const page = render(
       <>
         <Page />
