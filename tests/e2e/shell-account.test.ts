@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, startConsole } from '../support/browser';
+import { launchBrowser, newPage, screenshot, startConsole } from '../support/browser';
 import { eventually } from '../support/eventually';
 import { signInPage } from '../support/signInPage';
 import { testAdmin } from '../support/testServer';
@@ -148,6 +148,7 @@ describe('account flows in headless Chromium (spec part 1 §2, §4, §5 "Account
     await page.getByLabel('Confirm new password').fill('Reset!2346');
     await page.getByRole('button', { name: 'Reset password' }).click();
     await eventually(() => fieldError('Confirm new password').textContent()).toBe("Passwords don't match");
+    await screenshot(page, 'reset-password');
     await page.getByLabel('Confirm new password').fill('Reset!2345');
     await page.getByLabel('Authentication code').fill('000000');
     await page.getByRole('button', { name: 'Reset password' }).click();
@@ -229,6 +230,7 @@ describe('account flows in headless Chromium (spec part 1 §2, §4, §5 "Account
       await save.click();
       await eventually(() => fieldError(field).textContent()).toBe(text);
     }
+    await screenshot(page, 'profile');
     await page.getByLabel('Current password').fill('Wrong!2345');
     await save.click();
     await eventually(() => fieldError('Current password').textContent()).toBe(

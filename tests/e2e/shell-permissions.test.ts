@@ -125,6 +125,7 @@ describe('module routes, side menu and permissions (spec part 1 §2, §6)', () =
         await page.goto(`${server.url}${pending.path}`);
         await page.getByTestId('builder-placeholder').waitFor();
         expect(await page.getByText('This builder is being built').count()).toBe(1);
+        await screenshot(page, 'builder-placeholder');
         await eventually(() => page.title()).toBe(`${pending.label} - Integration Console`);
       }
     });
@@ -149,6 +150,7 @@ describe('module routes, side menu and permissions (spec part 1 §2, §6)', () =
         'opened with your session token',
       );
       await eventually(() => page.title()).toBe('Dashboard - Integration Console');
+      await screenshot(page, 'client-module');
     });
 
     it('sends an unknown route home, and a public screen home when signed in (§2 Navigation rules)', async () => {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, startConsole } from '../support/browser';
+import { launchBrowser, newPage, screenshot, startConsole } from '../support/browser';
 import { eventually } from '../support/eventually';
 import { signInPage } from '../support/signInPage';
 import { testAdmin } from '../support/testServer';
@@ -131,6 +131,7 @@ describe('the session in headless Chromium (spec part 1 §4 "Token refresh", "In
     await eventually(async () => first - (await secondsLeft())).toBeGreaterThanOrEqual(10);
     expect(first - (await secondsLeft())).toBeLessThanOrEqual(11);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Continue');
+    await screenshot(page, 'inactivity-warning', { fullPage: false });
     await warning.getByRole('button', { name: 'Continue' }).click();
     await warning.waitFor({ state: 'detached' });
 
