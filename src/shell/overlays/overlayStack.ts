@@ -41,11 +41,6 @@ export const overlayStack = {
     if (layers.length === 0) globalThis.document?.removeEventListener('keydown', onKeyDown);
     changed();
   },
-  /** Replaces a layer's Escape handler without moving it in the stack. */
-  update(id: number, onEscape: () => void): void {
-    const layer = layers.find((entry) => entry.id === id);
-    if (layer) layer.onEscape = onEscape;
-  },
   isTop: (id: number) => layers.at(-1)?.id === id,
   depth: () => layers.length,
   subscribe(listener: Listener): () => void {
