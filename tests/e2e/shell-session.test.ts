@@ -43,12 +43,13 @@ describe('the session in headless Chromium (spec part 1 §4 "Token refresh", "In
     await signInPage(page, server, admin, { nextCode: false });
     const first = await storedToken(page);
     const refresh = await page.waitForRequest(/\/Users\/RefreshToken$/, { timeout: 15_000 });
-    const sentAt = Date.now() / 1000;
+    expect((await refresh.response())?.status()).toBe(200);
+    // When the browser sent it, not when the test heard of it, which a busy machine may delay.
+    const sentAt = refresh.timing().startTime / 1000;
     const exp = expOf(first);
     // Due from exp - 2 s; the one-second clock tick may add up to a second.
     expect(sentAt).toBeGreaterThanOrEqual(exp - 2 - 0.5);
     expect(sentAt).toBeLessThan(exp);
-    expect((await refresh.response())?.status()).toBe(200);
     await eventually(() => storedToken(page)).not.toBe(first);
     expect(expOf(await storedToken(page))).toBeGreaterThan(exp);
     // A second cycle works off the rotated refresh token.
@@ -123,13 +124,13 @@ describe('the session in headless Chromium (spec part 1 §4 "Token refresh", "In
     const secondsLeft = async () =>
       Number((await warning.textContent())?.match(/signed out in (\d+) seconds/)?.[1]);
     const first = await secondsLeft();
-    expect(first).toBeGreaterThanOrEqual(57);
+    expect(first).toBeGreaterThanOrEqual(55);
     expect(first).toBeLessThanOrEqual(60);
     expect(await warning.textContent()).toContain('because of inactivity');
     // The clock ticks every second: ten seconds on, the countdown is ten lower.
     await page.clock.runFor(10_000);
     await eventually(async () => first - (await secondsLeft())).toBeGreaterThanOrEqual(10);
-    expect(first - (await secondsLeft())).toBeLessThanOrEqual(11);
+    expect(first - (await secondsLeft())).toBeLessThanOrEqual(12);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Continue');
     await screenshot(page, 'inactivity-warning', { fullPage: false });
     await warning.getByRole('button', { name: 'Continue' }).click();
