@@ -1,3 +1,4 @@
+import type { components } from '../../generated/uiservices';
 import { clearTokens, readTokens, writeTokens } from './tokenStore';
 
 export const API_BASE = '/api';
@@ -9,31 +10,48 @@ export const REFRESH_PATH = '/UIServices/Users/RefreshToken';
 let inFlight: Promise<boolean> | null = null;
 
 /**
- * Swaps the refresh token for new tokens, once at a time: concurrent callers share one request, since
- * each refresh token works only once. A failed refresh clears the tokens, which logs out (spec part 1
- * §4 'Token refresh').
+ * Runs `work` while holding the browser's cross-tab lock where there is one. Tabs share the tokens in
+ * local storage and refresh on the same schedule; a refresh token works once and reusing a spent one
+ * revokes the session, so two tabs must not both spend it.
+ */
+async function acrossTabs(work: () => Promise<boolean>): Promise<boolean> {
+  const locks = globalThis.navigator?.locks;
+  if (!locks) return work();
+  return await locks.request('uiservices-token-refresh', work);
+}
+
+/**
+ * Swaps the refresh token for new tokens, once at a time: concurrent callers share one request, and a
+ * tab that waited for another tab's refresh takes its result. A refused refresh clears the tokens, which
+ * logs out (spec part 1 §4 'Token refresh').
  */
 export function refreshTokens(fetcher: typeof fetch = globalThis.fetch): Promise<boolean> {
   inFlight ??= (async () => {
-    const { refreshToken } = readTokens();
-    if (!refreshToken) return false;
-    try {
-      const response = await fetcher(`${apiUrl()}${REFRESH_PATH}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ RefreshToken: refreshToken }),
-      });
-      if (!response.ok) {
-        // Another tab may have rotated the token meanwhile; only clear what is still ours.
-        if (readTokens().refreshToken === refreshToken) clearTokens();
+    const before = readTokens().refreshToken;
+    if (!before) return false;
+    return acrossTabs(async () => {
+      const { refreshToken } = readTokens();
+      if (!refreshToken) return false;
+      // Another tab refreshed while this one waited for the lock.
+      if (refreshToken !== before) return true;
+      try {
+        const response = await fetcher(`${apiUrl()}${REFRESH_PATH}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ RefreshToken: refreshToken }),
+        });
+        if (!response.ok) {
+          // Another tab may have rotated the token meanwhile; only clear what is still ours.
+          if (readTokens().refreshToken === refreshToken) clearTokens();
+          return false;
+        }
+        const tokens = (await response.json()) as components['schemas']['Tokens'];
+        writeTokens(tokens.Token, tokens.RefreshToken);
+        return true;
+      } catch {
         return false;
       }
-      const tokens = (await response.json()) as { Token: string; RefreshToken: string };
-      writeTokens(tokens.Token, tokens.RefreshToken);
-      return true;
-    } catch {
-      return false;
-    }
+    });
   })().finally(() => {
     inFlight = null;
   });

@@ -3,6 +3,7 @@ import { Provider as JotaiProvider } from 'jotai';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { isApiError } from '../api/ApiError';
 import { Shell } from '../shell/Shell';
+import { useSessionStore } from './useSessionStore';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -17,12 +18,14 @@ export function createQueryClient() {
   });
 }
 
+// A data router with one catch-all route, so `useBlocker` works and the shell owns all routing.
 const router = createBrowserRouter([{ path: '*', element: <Shell /> }]);
 const queryClient = createQueryClient();
 
 export function App() {
+  const store = useSessionStore(queryClient);
   return (
-    <JotaiProvider>
+    <JotaiProvider store={store}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -4,6 +4,7 @@ import { connections } from './catalogue/connections';
 import { engine } from './catalogue/engine';
 import { fields } from './catalogue/fields';
 import { scripts } from './catalogue/scripts';
+import { shell } from './catalogue/shell';
 import { users } from './catalogue/users';
 
 /**
@@ -16,6 +17,7 @@ export const en = {
   ...common,
   ...account,
   ...fields,
+  ...shell,
   ...users,
   ...engine,
   ...scripts,
@@ -23,6 +25,15 @@ export const en = {
 } as const;
 
 /** Every area's texts, for the test that finds keys defined in two areas. */
-export const catalogueParts = { common, account, fields, users, engine, scripts, connections } as const;
+export const catalogueParts = {
+  common,
+  account,
+  fields,
+  shell,
+  users,
+  engine,
+  scripts,
+  connections,
+} as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,59 +1,39 @@
 import { useAtomValue } from 'jotai';
-import { Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
-import { builderPage } from '../builders/builderPages';
-import { DrawerStack } from '../engine/drawers/DrawerStack';
+import { lazy, Suspense } from 'react';
 import { signedInClaimsAtom } from '../state/session';
-import { LoginScreen } from './account/LoginScreen';
 import { ConfirmDialog } from './dialogs/ConfirmDialog';
-import { HomeScreen } from './home/HomeScreen';
-import { SignedInLayout } from './layout/SignedInLayout';
-import { moduleRoutes } from './modules/moduleRoutes';
+import { LoadingOverlay } from './loader/LoadingOverlay';
 import { NotificationBar } from './notifications/NotificationBar';
+import { PublicRoutes } from './routing/PublicRoutes';
+import { RouteLoading } from './routing/RouteLoading';
+import { useDocumentTitle } from './title/useDocumentTitle';
 
-const publicPaths = ['/login', '/request-password', '/reset-password'];
+// Menu, pages and session timers load after sign-in, keeping the login screen's first load small.
+const SignedInApp = lazy(() =>
+  import('./routing/SignedInApp').then((module) => ({ default: module.SignedInApp })),
+);
 
 /**
- * The navigation rules of spec part 1 §2: a visitor may open only the public screens, anything else goes
- * to login; a signed-in user opening them goes home; an unknown route goes home.
+ * The shell's layers in order (spec part 1 §2 'Shell layers'): the signed-in app (side menu, main view,
+ * drawers, inactivity warning) or the public screens, then the confirmation popup, the notification bar
+ * and the loading overlay. Which routes exist follows the navigation rules of §2: signed out, only the
+ * public screens; signed in, never them.
  */
 export function Shell() {
   const claims = useAtomValue(signedInClaimsAtom);
+  useDocumentTitle();
   return (
     <>
       {claims ? (
-        <SignedInLayout>
-          <Routes>
-            <Route path="/" element={<HomeScreen />} />
-            {moduleRoutes.map((route) => {
-              const Page = builderPage(route.path);
-              return Page ? (
-                <Route
-                  key={route.path}
-                  path={`${route.path}/*`}
-                  element={
-                    <Suspense fallback={<span className="spinner" role="status" aria-label="Loading" />}>
-                      <Page />
-                    </Suspense>
-                  }
-                />
-              ) : null;
-            })}
-            {publicPaths.map((path) => (
-              <Route key={path} path={path} element={<Navigate to="/" replace />} />
-            ))}
-            <Route path="*" element={<Navigate to="/" replace />} />
-          </Routes>
-          <DrawerStack />
-        </SignedInLayout>
+        <Suspense fallback={<RouteLoading />}>
+          <SignedInApp />
+        </Suspense>
       ) : (
-        <Routes>
-          <Route path="/login" element={<LoginScreen />} />
-          <Route path="*" element={<Navigate to="/login" replace />} />
-        </Routes>
+        <PublicRoutes />
       )}
       <ConfirmDialog />
       <NotificationBar />
+      <LoadingOverlay />
     </>
   );
 }

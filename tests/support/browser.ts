@@ -39,7 +39,7 @@ export async function newPage(browser: Browser, errors: string[]): Promise<Page>
   return page;
 }
 
-export async function screenshot(page: Page, name: string) {
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync('test-results/screenshots', { recursive: true });
-  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage });
 }

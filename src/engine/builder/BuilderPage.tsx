@@ -2,19 +2,19 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { t } from '../../messages/t';
+import { useCan } from '../../permissions/useCan';
 import { useConfirm } from '../../shell/dialogs/confirm';
 import { useNotify, useNotifyError } from '../../shell/notifications/useNotify';
-import { usePageTitle } from '../../shell/usePageTitle';
+import { usePageTitle } from '../../shell/title/usePageTitle';
 import type { ValidationContext } from '../../validation/runtime';
 import { DetailView } from '../detail/DetailView';
 import { capitalise, useLifecycle } from '../detail/useLifecycle';
-import { useShortcuts } from '../guards/shortcuts';
+import { usePageIsTop, useShortcuts } from '../guards/shortcuts';
 import { ListView } from '../list/ListView';
 import { useListController } from '../list/useListController';
 import type { AnyBuilder } from './BuilderDefinition';
 import { builderKeys, itemQuery, listQuery, removeItem } from './builderQueries';
 import { ConnectionPicker, useConnectionScope } from './ConnectionScope';
-import { useCan } from './useCan';
 
 /** Peers for the uniqueness keyword: the builder's own list. */
 function usePeersContext(builder: AnyBuilder, rows: readonly object[] | undefined): ValidationContext {
@@ -44,7 +44,7 @@ function BuilderList({ builder }: { builder: AnyBuilder }) {
     navigate({ pathname: `${builder.route}/${encodeURIComponent(id)}`, search: params.toString() });
   const create =
     canUpsert && (!builder.scopedByConnection || scope.connection) ? () => open('new') : undefined;
-  useShortcuts(undefined, { ...(create ? { create } : {}) });
+  useShortcuts(usePageIsTop(), { ...(create ? { create } : {}) });
 
   const remove = async (item: object) => {
     const yes = await confirm({

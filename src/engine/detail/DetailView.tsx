@@ -1,9 +1,9 @@
 import { t } from '../../messages/t';
+import { useUnsavedChanges } from '../../state/useUnsavedChanges';
 import type { FieldError } from '../../validation/fieldErrors';
 import type { AnyBuilder } from '../builder/BuilderDefinition';
 import { SchemaForm } from '../form/SchemaForm';
-import { useShortcuts } from '../guards/shortcuts';
-import { useUnsavedGuard } from '../guards/useUnsavedGuard';
+import { usePageIsTop, useShortcuts } from '../guards/shortcuts';
 import type { useLifecycle } from './useLifecycle';
 import { ValidationPanel } from './ValidationPanel';
 
@@ -29,8 +29,8 @@ export function DetailView({
   formContext?: Record<string, unknown>;
 }) {
   const { draft, validation } = lifecycle;
-  useUnsavedGuard(`detail:${builder.route}`, canEdit && lifecycle.modified && !lifecycle.busy);
-  useShortcuts(undefined, {
+  useUnsavedChanges(canEdit && lifecycle.modified && !lifecycle.busy);
+  useShortcuts(usePageIsTop(), {
     save: () => void lifecycle.save(),
     publish: () => void lifecycle.publish(),
     validate: () => void validation.run(),

@@ -1,14 +1,16 @@
 import type { RegistryFieldsType } from '@rjsf/utils';
 import { useSetAtom } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
+import { useUnsavedChanges } from '../../state/useUnsavedChanges';
 import type { FieldError } from '../../validation/fieldErrors';
 import type { ValidationContext } from '../../validation/runtime';
 import type { FormDefinition } from '../form/formDefinition';
 import { runValidation } from '../form/runValidation';
 import { SchemaForm } from '../form/SchemaForm';
-import { setDirtyAtom } from '../guards/dirty';
 import { useShortcuts } from '../guards/shortcuts';
-import { drawerDirtyKey, useDrawers } from './useDrawers';
+import { useDrawerIsTop } from './DrawerStack';
+import { setDrawerDirtyAtom } from './drawerDirty';
+import { useDrawers } from './useDrawers';
 
 export interface DrawerFormProps<T> {
   drawerKey: string;
@@ -36,7 +38,7 @@ export function DrawerForm<T>(props: DrawerFormProps<T>) {
   const [value, setValue] = useState<T>(props.value);
   const [shownErrors, setShownErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
-  const setDirty = useSetAtom(setDirtyAtom);
+  const setDirty = useSetAtom(setDrawerDirtyAtom);
   const { close } = useDrawers();
   const modified = JSON.stringify(value) !== JSON.stringify(props.value);
   const errors = useMemo(
@@ -44,9 +46,13 @@ export function DrawerForm<T>(props: DrawerFormProps<T>) {
     [form, value, context, rules],
   );
 
+  const dirty = !readOnly && modified;
   useEffect(() => {
-    setDirty({ key: drawerDirtyKey(drawerKey), dirty: !readOnly && modified });
-  }, [drawerKey, modified, readOnly, setDirty]);
+    setDirty({ key: drawerKey, dirty });
+    return () => setDirty({ key: drawerKey, dirty: false });
+  }, [drawerKey, dirty, setDirty]);
+  // Leaving the page with a dirty drawer asks Leave / Stay like any editor.
+  useUnsavedChanges(dirty);
 
   const save = async () => {
     if (readOnly || busy || !modified) return;
@@ -61,7 +67,7 @@ export function DrawerForm<T>(props: DrawerFormProps<T>) {
       setBusy(false);
     }
   };
-  useShortcuts(drawerKey, { save: () => void save() });
+  useShortcuts(useDrawerIsTop(drawerKey), { save: () => void save() });
 
   return (
     <div className="drawer-form">

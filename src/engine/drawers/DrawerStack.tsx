@@ -1,59 +1,42 @@
-import { useAtomValue } from 'jotai';
+import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { pushOverlay, topOverlay } from '../guards/overlays';
+import { useFocusTrap } from '../../shell/overlays/useFocusTrap';
+import { useOverlayLayer } from '../../shell/overlays/useOverlayLayer';
 import { type DrawerEntry, drawersAtom } from './drawerStack';
 import { useDrawers } from './useDrawers';
 
-const focusable =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+/** Which drawer is the topmost overlay, so its shortcuts (and only its) react. */
+const topDrawerAtom = atom<string | null>(null);
+
+export function useDrawerIsTop(key: string): boolean {
+  return useAtomValue(topDrawerAtom) === key;
+}
 
 function Drawer({
   entry,
-  depth,
+  index,
   onClose,
 }: {
   entry: DrawerEntry /** Position from the bottom of the stack. */;
-  depth: number;
+  index: number;
   onClose(): void;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => pushOverlay(entry.key), [entry.key]);
+  const isTop = useOverlayLayer(true, onClose);
+  const setTop = useSetAtom(topDrawerAtom);
+  useFocusTrap(ref, isTop);
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    ref.current?.querySelector<HTMLElement>(focusable)?.focus();
-    return () => previous?.focus?.();
-  }, []);
+    if (isTop) setTop(entry.key);
+  }, [isTop, entry.key, setTop]);
   return (
     <div
       ref={ref}
       className={`drawer drawer--${entry.size ?? 'medium'}`}
-      style={{ ['--drawer-index' as string]: depth }}
+      style={{ ['--drawer-index' as string]: index }}
       role="dialog"
       aria-modal="true"
       aria-label={entry.title}
-      onKeyDown={(event) => {
-        if (
-          event.key === 'Escape' &&
-          topOverlay() === entry.key &&
-          !document.querySelector('[role="alertdialog"]')
-        ) {
-          event.stopPropagation();
-          onClose();
-        }
-        if (event.key === 'Tab' && ref.current) {
-          const items = [...ref.current.querySelectorAll<HTMLElement>(focusable)];
-          const first = items[0];
-          const last = items.at(-1);
-          if (event.shiftKey && document.activeElement === first) {
-            last?.focus();
-            event.preventDefault();
-          } else if (!event.shiftKey && document.activeElement === last) {
-            first?.focus();
-            event.preventDefault();
-          }
-        }
-      }}
     >
       <header className="drawer__header">
         <h2 className="drawer__title">{entry.title}</h2>
@@ -67,11 +50,13 @@ function Drawer({
 }
 
 /**
- * The drawer stack: stacked drawers are offset 3rem each at tablet width or less, else 6rem (spec part 1
- * §9); clicking the background closes the top one; all close when the page changes.
+ * The drawer stack (spec part 2 §2 'Drawers'): stacked drawers are offset 3rem each at tablet width or
+ * less, else 6rem (part 1 §9); Escape and a click on the background close the top one, asking first
+ * when it holds unsaved changes; all close when the page changes.
  */
 export function DrawerStack() {
   const drawers = useAtomValue(drawersAtom);
+  const setTop = useSetAtom(topDrawerAtom);
   const { close, closeAll } = useDrawers();
   const { pathname } = useLocation();
   const previousPath = useRef(pathname);
@@ -81,13 +66,17 @@ export function DrawerStack() {
     previousPath.current = pathname;
   }, [pathname, closeAll]);
 
+  useEffect(() => {
+    if (drawers.length === 0) setTop(null);
+  }, [drawers.length, setTop]);
+
   if (drawers.length === 0) return null;
   const top = drawers.at(-1)!;
   return (
     <div className="drawer-stack">
       <div className="drawer-stack__backdrop" aria-hidden="true" onClick={() => void close(top.key)} />
       {drawers.map((entry, index) => (
-        <Drawer key={entry.key} entry={entry} depth={index} onClose={() => void close(entry.key)} />
+        <Drawer key={entry.key} entry={entry} index={index} onClose={() => void close(entry.key)} />
       ))}
     </div>
   );

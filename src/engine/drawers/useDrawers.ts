@@ -2,10 +2,8 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { t } from '../../messages/t';
 import { useConfirm } from '../../shell/dialogs/confirm';
-import { dirtyEditorsAtom, setDirtyAtom } from '../guards/dirty';
+import { dirtyDrawersAtom, setDrawerDirtyAtom } from './drawerDirty';
 import { type DrawerEntry, openDrawerAtom, removeDrawerAtom } from './drawerStack';
-
-export const drawerDirtyKey = (key: string) => `drawer:${key}`;
 
 /**
  * Opens and closes drawers. Closing one with unsaved changes asks first (spec part 2 §2 'Drawers').
@@ -14,13 +12,13 @@ export const drawerDirtyKey = (key: string) => `drawer:${key}`;
 export function useDrawers() {
   const open = useSetAtom(openDrawerAtom);
   const remove = useSetAtom(removeDrawerAtom);
-  const setDirty = useSetAtom(setDirtyAtom);
-  const dirty = useAtomValue(dirtyEditorsAtom);
+  const setDirty = useSetAtom(setDrawerDirtyAtom);
+  const dirty = useAtomValue(dirtyDrawersAtom);
   const confirm = useConfirm();
 
   const close = useCallback(
     async (key: string, options: { force?: boolean } = {}) => {
-      if (!options.force && dirty.has(drawerDirtyKey(key))) {
+      if (!options.force && dirty.has(key)) {
         const leave = await confirm({
           title: t('unsaved.closeTitle'),
           body: t('unsaved.closeBody'),
@@ -30,7 +28,7 @@ export function useDrawers() {
         });
         if (!leave) return false;
       }
-      setDirty({ key: drawerDirtyKey(key), dirty: false });
+      setDirty({ key, dirty: false });
       remove(key);
       return true;
     },

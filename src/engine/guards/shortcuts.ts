@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { PAGE_OVERLAY, topOverlay } from './overlays';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { overlayStack } from '../../shell/overlays/overlayStack';
 
 export type ShortcutAction = 'save' | 'publish' | 'validate' | 'create';
 
@@ -13,23 +13,28 @@ export function shortcutOf(
   return ({ p: 'publish', v: 'validate', c: 'create' } as const)[key as 'p' | 'v' | 'c'] ?? null;
 }
 
+/** Whether the page itself is the topmost layer: no drawer, dialog or warning above it. */
+export function usePageIsTop(): boolean {
+  return useSyncExternalStore(
+    overlayStack.subscribe,
+    () => overlayStack.depth() === 0,
+    () => true,
+  );
+}
+
 /**
- * Runs the handlers of this overlay's shortcuts while it is the topmost one. A confirmation dialog on
- * top takes the keys from every overlay.
- * @example useShortcuts(drawerKey, { save: () => save(), validate: run });
+ * Runs the handlers of a layer's shortcuts while it is the topmost one (spec part 1 §2 'Only the
+ * topmost open overlay reacts'). Pages pass usePageIsTop(); drawers pass what useOverlayLayer answers.
+ * @example useShortcuts(usePageIsTop(), { save: () => save(), validate: run });
  */
-export function useShortcuts(
-  overlay: string = PAGE_OVERLAY,
-  handlers: Partial<Record<ShortcutAction, () => void>>,
-) {
+export function useShortcuts(active: boolean, handlers: Partial<Record<ShortcutAction, () => void>>) {
   const latest = useRef(handlers);
   latest.current = handlers;
   useEffect(() => {
+    if (!active) return;
     const onKeyDown = (event: KeyboardEvent) => {
       const action = shortcutOf(event);
-      if (!action) return;
-      if (topOverlay() !== overlay || document.querySelector('[role="alertdialog"]')) return;
-      const handler = latest.current[action];
+      const handler = action ? latest.current[action] : undefined;
       if (!handler) return;
       event.preventDefault();
       event.stopPropagation();
@@ -37,5 +42,5 @@ export function useShortcuts(
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [overlay]);
+  }, [active]);
 }

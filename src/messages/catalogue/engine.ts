@@ -1,10 +1,6 @@
 /** Texts of the generic list, detail, drawers and validation panel (spec part 1 §4, part 2 §4). */
 export const engine = {
-  // ── Leaving with unsaved changes (spec part 1 §2, part 2 §2) ──
-  'unsaved.leaveTitle': 'Leave this page?',
-  'unsaved.leaveBody': 'You have unsaved changes. If you leave now, they are lost.',
-  'unsaved.leave': 'Leave',
-  'unsaved.stay': 'Stay',
+  // ── Closing a drawer with unsaved changes (spec part 2 §2; leaving a page is the shell's) ──
   'unsaved.closeTitle': 'Close without saving?',
   'unsaved.closeBody': 'This drawer has unsaved changes. If you close it, they are lost.',
   'unsaved.close': 'Close',

@@ -46,14 +46,14 @@ export function EnrolAuthenticator(props: Authorization) {
       <p className="enrol__intro">{t('login.enrolIntro')}</p>
       <div className="enrol__qr">
         {qr ? (
-          <img src={qr} alt="QR code for your authenticator app" width={180} height={180} />
+          <img src={qr} alt={t('login.qrAlt')} width={180} height={180} />
         ) : (
-          <span className="spinner" role="status" aria-label="Loading" />
+          <span className="spinner" role="status" aria-label={t('shell.loading')} />
         )}
       </div>
       {secret && (
         <p className="enrol__code">
-          Manual code: <code data-testid="manual-code">{secret.Secret}</code>
+          {t('login.manualCode')} <code data-testid="manual-code">{secret.Secret}</code>
         </p>
       )}
     </div>

@@ -1,19 +1,18 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { clearTokens } from '../../api/tokenStore';
-import { t } from '../../messages/t';
-import { useNotify } from '../notifications/useNotify';
+import { unsavedChangesAtom } from '../../state/unsavedChanges';
+import { useConfirmLeave } from '../routing/useConfirmLeave';
+import { endSession } from '../session/endSession';
 
-/** Logout: state resets, the session is cleared, a message shows, and the user goes to /login (spec part 1 §4). */
-export function useLogout() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const notify = useNotify();
-  return useCallback(() => {
-    clearTokens();
-    queryClient.clear();
-    notify('success', t('logout.success'));
-    navigate('/login', { replace: true });
-  }, [queryClient, navigate, notify]);
+/**
+ * The log-out button's action: with unsaved changes it first asks Leave / Stay, then ends the session;
+ * App resets all state, a message shows and the user goes to /login (spec part 1 §4 'Logout').
+ */
+export function useLogout(): () => Promise<void> {
+  const unsaved = useAtomValue(unsavedChangesAtom) > 0;
+  const confirmLeave = useConfirmLeave();
+  return useCallback(async () => {
+    if (unsaved && !(await confirmLeave())) return;
+    endSession('user');
+  }, [unsaved, confirmLeave]);
 }

@@ -1,41 +1,35 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { t } from '../../messages/t';
+import { useFocusTrap } from '../overlays/useFocusTrap';
+import { useOverlayLayer } from '../overlays/useOverlayLayer';
 import { closeConfirmAtom, confirmQueueAtom } from './confirm';
 
-/** Renders the topmost confirmation; Escape cancels, Enter on the confirm button confirms, focus stays inside. */
+/**
+ * Renders the topmost confirmation (spec part 1 §4 'Confirmation dialog'). Focus moves to the confirm
+ * button, stays inside while open and returns where it was; Escape cancels (or, for an information-only
+ * dialog, acknowledges) when it is the topmost overlay.
+ */
 export function ConfirmDialog() {
   const queue = useAtomValue(confirmQueueAtom);
   const close = useSetAtom(closeConfirmAtom);
-  const confirmRef = useRef<HTMLButtonElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
   const top = queue.at(-1);
-
-  useEffect(() => {
-    if (top) confirmRef.current?.focus();
-  }, [top]);
+  const cancellable = top?.cancelText !== null;
+  useOverlayLayer(Boolean(top), () => close(!cancellable));
+  // Keyed by the request, so a dialog stacked on another gets focus afresh.
+  useFocusTrap(dialog, Boolean(top), top);
 
   if (!top) return null;
-  const cancellable = top.cancelText !== null;
   return (
     <div className="dialog-backdrop" role="presentation">
       <div
+        ref={dialog}
         className="dialog"
         role="alertdialog"
         aria-modal="true"
         aria-labelledby="confirm-title"
         aria-describedby="confirm-body"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.stopPropagation();
-            close(!cancellable);
-          }
-          if (event.key === 'Tab') {
-            const buttons = [...event.currentTarget.querySelectorAll('button')];
-            const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
-            const next = buttons[(index + (event.shiftKey ? -1 : 1) + buttons.length) % buttons.length];
-            next?.focus();
-            event.preventDefault();
-          }
-        }}
       >
         <h2 id="confirm-title" className="dialog__title">
           {top.title}
@@ -46,16 +40,16 @@ export function ConfirmDialog() {
         <div className="dialog__actions">
           {cancellable && (
             <button type="button" className="button" onClick={() => close(false)}>
-              {top.cancelText ?? 'Cancel'}
+              {top.cancelText ?? t('dialog.cancel')}
             </button>
           )}
           <button
-            ref={confirmRef}
             type="button"
+            data-autofocus
             className={`button ${top.tone === 'danger' ? 'button--danger' : 'button--primary'}`}
             onClick={() => close(true)}
           >
-            {top.confirmText ?? 'OK'}
+            {top.confirmText ?? t('dialog.ok')}
           </button>
         </div>
       </div>

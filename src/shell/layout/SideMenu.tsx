@@ -1,92 +1,111 @@
-import { useQuery } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
-import { useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
-import { can } from '../../permissions/entitlements';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { type MouseEvent, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { t } from '../../messages/t';
 import { signedInClaimsAtom } from '../../state/session';
+import { unsavedChangesAtom } from '../../state/unsavedChanges';
 import { useLogout } from '../account/useLogout';
-import { clientModulesQuery } from '../modules/clientModulesQuery';
-import { type ModuleRoute, menuGroups, moduleRoutes } from '../modules/moduleRoutes';
+import { type MenuSection, menuSections } from '../modules/menuSections';
+import type { ModuleRoute } from '../modules/moduleRoutes';
+import { PRODUCT_NAME } from '../productName';
+import { LEAVE_CONFIRMED } from '../routing/leaveConfirmed';
+import { useConfirmLeave } from '../routing/useConfirmLeave';
 
-function MenuLink({ route }: { route: ModuleRoute }) {
-  return (
-    <li>
-      <NavLink className="menu__link" to={route.path}>
+interface SideMenuProps {
+  id: string;
+  routes: readonly ModuleRoute[];
+}
+
+/**
+ * The side menu (spec part 1 §2): home, the ungrouped Flow Builder, then the groups Admin Builder,
+ * Management, Admin Modules and Client Module as collapsible sub-menus, open and marked active when the
+ * path contains one of their item names; only permitted items; the profile link labelled with the user
+ * name, log out, and the environment label unless production. Client-module items are external content
+ * and confirm before leaving unsaved changes.
+ */
+export function SideMenu({ id, routes }: SideMenuProps) {
+  const claims = useAtomValue(signedInClaimsAtom);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const unsaved = useAtomValue(unsavedChangesAtom) > 0;
+  const setUnsaved = useSetAtom(unsavedChangesAtom);
+  const confirmLeave = useConfirmLeave();
+  const [toggled, setToggled] = useState<Record<string, boolean>>({});
+  const sections = menuSections(routes, pathname);
+
+  const openExternal = async (event: MouseEvent, route: ModuleRoute) => {
+    if (!unsaved || pathname === route.path) return;
+    event.preventDefault();
+    if (!(await confirmLeave())) return;
+    setUnsaved(0);
+    navigate(route.path, { state: LEAVE_CONFIRMED });
+  };
+
+  const link = (route: ModuleRoute) => (
+    <li key={route.path}>
+      <NavLink
+        className="menu__link"
+        to={route.path}
+        onClick={route.embedded ? (event) => void openExternal(event, route) : undefined}
+      >
         {route.label}
       </NavLink>
     </li>
   );
-}
 
-/**
- * The side menu: home, ungrouped items, then the groups in order as collapsible sub-menus, active when
- * the path contains one of their item names; items only when permitted (spec part 1 §2).
- */
-export function SideMenu() {
-  const claims = useAtomValue(signedInClaimsAtom);
-  const modules = useQuery(clientModulesQuery());
-  const location = useLocation();
-  const logout = useLogout();
-  const [collapsed, setCollapsed] = useState<Record<string, boolean>>({});
-  const present = new Set(modules.data?.map((module) => module.Name));
-  const visible = moduleRoutes
-    .filter((route) => present.has(route.module) && can(claims, route.module, 'Read'))
-    .sort((a, b) => a.order - b.order);
+  const group = (section: MenuSection) => {
+    const expanded = toggled[section.group] ?? section.active;
+    const listId = `${id}-${section.group}`;
+    return (
+      <li key={section.group} className={`menu__group${section.active ? ' menu__group--active' : ''}`}>
+        <button
+          type="button"
+          className="menu__group-toggle"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          onClick={() => setToggled({ ...toggled, [section.group]: !expanded })}
+        >
+          <span>{section.label}</span>
+          <span className="menu__chevron" aria-hidden="true" />
+        </button>
+        <ul className="menu__list menu__list--nested" id={listId} hidden={!expanded}>
+          {section.items.map(link)}
+        </ul>
+      </li>
+    );
+  };
 
+  const name = claims?.name ?? claims?.sub ?? '';
   return (
-    <nav className="menu" aria-label="Main">
+    <nav className="menu" id={id} aria-label={t('menu.label')}>
       <Link className="menu__brand" to="/">
         <img src="/favicon.svg" alt="" width="28" height="28" />
-        <span>Integration Console</span>
+        <span>{PRODUCT_NAME}</span>
       </Link>
-      <ul className="menu__list">
+      <ul className="menu__list menu__sections">
         <li>
           <NavLink className="menu__link" to="/" end>
-            Home
+            {t('menu.home')}
           </NavLink>
         </li>
-        {visible
-          .filter((route) => route.group === 'none')
-          .map((route) => (
-            <MenuLink key={route.path} route={route} />
-          ))}
+        {sections.map((section) => (section.group === 'none' ? section.items.map(link) : group(section)))}
       </ul>
-      {menuGroups
-        .filter((group) => group.id !== 'home')
-        .map((group) => {
-          const items = visible.filter((route) => route.group === group.id);
-          if (items.length === 0) return null;
-          const active = items.some((route) => location.pathname.includes(route.path.slice(1)));
-          const isCollapsed = collapsed[group.id] ?? !active;
-          return (
-            <div key={group.id} className={`menu__group${active ? ' menu__group--active' : ''}`}>
-              <button
-                type="button"
-                className="menu__group-toggle"
-                aria-expanded={!isCollapsed}
-                onClick={() => setCollapsed({ ...collapsed, [group.id]: !isCollapsed })}
-              >
-                {group.label}
-                <span className="menu__chevron" aria-hidden="true" />
-              </button>
-              {!isCollapsed && (
-                <ul className="menu__list">
-                  {items.map((route) => (
-                    <MenuLink key={route.path} route={route} />
-                  ))}
-                </ul>
-              )}
-            </div>
-          );
-        })}
       <div className="menu__footer">
-        <NavLink className="menu__link menu__profile" to="/profile">
-          {claims?.name ?? claims?.sub}
+        <NavLink className="menu__link menu__profile" to="/profile" title={t('menu.profile')}>
+          <span className="menu__avatar" aria-hidden="true">
+            {name.slice(0, 1).toUpperCase()}
+          </span>
+          <span className="menu__profile-name">{name}</span>
         </NavLink>
-        <button type="button" className="menu__logout" onClick={logout}>
-          Log out
+        <button type="button" className="menu__logout" onClick={() => void logout()}>
+          {t('menu.logout')}
         </button>
-        {claims?.env && claims.env !== 'production' && <span className="menu__env">{claims.env}</span>}
+        {claims?.env && claims.env !== 'production' && (
+          <span className="menu__env" title={t('menu.environment')}>
+            {claims.env}
+          </span>
+        )}
       </div>
     </nav>
   );

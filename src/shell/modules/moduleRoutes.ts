@@ -1,10 +1,12 @@
+import { t } from '../../messages/t';
+
 /** Menu groups in order, with their labels (spec part 1 §2 'Side navigation'). */
 export const menuGroups = [
-  { id: 'home', order: 0, label: 'Home' },
-  { id: 'builder', order: 20, label: 'Admin Builder' },
-  { id: 'management', order: 30, label: 'Management' },
-  { id: 'admin', order: 40, label: 'Admin Modules' },
-  { id: 'clientModules', order: 50, label: 'Client Module' },
+  { id: 'home', order: 0, label: t('menu.group.home') },
+  { id: 'builder', order: 20, label: t('menu.group.builder') },
+  { id: 'management', order: 30, label: t('menu.group.management') },
+  { id: 'admin', order: 40, label: t('menu.group.admin') },
+  { id: 'clientModules', order: 50, label: t('menu.group.clientModules') },
 ] as const;
 
 export type MenuGroup = (typeof menuGroups)[number]['id'] | 'none';
@@ -18,8 +20,8 @@ export interface ModuleRoute {
   groupLabel: string;
   order: number;
   description: string;
-  /** Client modules show an embedded frame instead of a builder. */
-  embedded?: boolean;
+  /** Client modules show an embedded frame instead of a builder (spec part 1 §7 GetIFrameInfo). */
+  embedded: boolean;
 }
 
 const label = (group: MenuGroup) => menuGroups.find((entry) => entry.id === group)?.label ?? '';
@@ -27,10 +29,9 @@ const label = (group: MenuGroup) => menuGroups.find((entry) => entry.id === grou
 const route = (
   path: string,
   module: string,
-  title: string,
+  [title, description]: [string, string],
   group: MenuGroup,
   order: number,
-  description: string,
   embedded = false,
 ): ModuleRoute => ({
   path,
@@ -44,119 +45,181 @@ const route = (
 });
 
 /** Every module route with its group and order (spec part 1 §2 'Module routes', part 2 §2). */
-export const moduleRoutes: ModuleRoute[] = [
-  route('/flowbuilder', 'FlowBuilder', 'Flow Builder', 'none', 5, 'Block-based REST method flows.'),
+export const moduleRoutes: readonly ModuleRoute[] = [
+  route(
+    '/flowbuilder',
+    'FlowBuilder',
+    [t('module.flowBuilder'), t('module.flowBuilder.description')],
+    'none',
+    5,
+  ),
   route(
     '/documentbuilder',
     'DocumentBuilder',
-    'Document Builder',
+    [t('module.documentBuilder'), t('module.documentBuilder.description')],
     'builder',
     10,
-    'Action and list documents on a connection.',
   ),
   route(
     '/composeddocument',
     'ComposedDocument',
-    'Composed Document',
+    [t('module.composedDocument'), t('module.composedDocument.description')],
     'builder',
     15,
-    'Join a root document with child documents.',
   ),
   route(
     '/actiondocument',
     'ActionDocument',
-    'Action Document',
+    [t('module.actionDocument'), t('module.actionDocument.description')],
     'builder',
     15,
-    'Trees of actions with relations and match rules.',
   ),
   route(
     '/methodbuilder',
     'MethodBuilder',
-    'Method Builder',
+    [t('module.methodBuilder'), t('module.methodBuilder.description')],
     'builder',
     20,
-    'Wrap stored procedures as methods.',
   ),
   route(
     '/connectionbuilder',
     'ConnectionBuilder',
-    'Connection Builder',
+    [t('module.connectionBuilder'), t('module.connectionBuilder.description')],
     'builder',
     25,
-    'Databases and services the platform talks to.',
   ),
-  route('/restapi', 'RestApiBuilder', 'REST API', 'builder', 30, 'REST APIs and their API users.'),
-  route('/usermanagement', 'UserManagement', 'User Management', 'management', 35, 'Users and roles.'),
+  route('/restapi', 'RestApiBuilder', [t('module.restApi'), t('module.restApi.description')], 'builder', 30),
+  route(
+    '/usermanagement',
+    'UserManagement',
+    [t('module.userManagement'), t('module.userManagement.description')],
+    'management',
+    35,
+  ),
   route(
     '/documenteditor',
     'DocumentEditor',
-    'Document Editor',
+    [t('module.documentEditor'), t('module.documentEditor.description')],
     'management',
     40,
-    'Records of published list documents.',
   ),
   route(
     '/metadatabuilder',
     'MetaDocumentBuilder',
-    'Metadata Builder',
+    [t('module.metadataBuilder'), t('module.metadataBuilder.description')],
     'admin',
     45,
-    'Schemas with nested fields.',
   ),
-  route('/scriptbuilder', 'ScriptBuilder', 'Script Builder', 'admin', 50, 'C# scripts with a service host.'),
-  route('/reporting', 'Reporting', 'Reporting', 'clientModules', 100, 'Reports.', true),
-  route('/dashboard', 'Dashboard', 'Dashboard', 'clientModules', 100, 'Dashboards.', true),
-  route('/customers', 'Customers', 'Customers', 'clientModules', 100, 'Customers.', true),
-  route('/queue', 'Queue', 'Queue', 'clientModules', 100, 'Work queue.', true),
-  route('/dispatcher', 'Dispatcher', 'Dispatcher', 'clientModules', 100, 'Dispatching.', true),
-  route('/datacleansing', 'Datacleansing', 'Datacleansing', 'clientModules', 100, 'Data cleansing.', true),
+  route(
+    '/scriptbuilder',
+    'ScriptBuilder',
+    [t('module.scriptBuilder'), t('module.scriptBuilder.description')],
+    'admin',
+    50,
+  ),
+  route(
+    '/reporting',
+    'Reporting',
+    [t('module.reporting'), t('module.reporting.description')],
+    'clientModules',
+    100,
+    true,
+  ),
+  route(
+    '/dashboard',
+    'Dashboard',
+    [t('module.dashboard'), t('module.dashboard.description')],
+    'clientModules',
+    100,
+    true,
+  ),
+  route(
+    '/customers',
+    'Customers',
+    [t('module.customers'), t('module.customers.description')],
+    'clientModules',
+    100,
+    true,
+  ),
+  route('/queue', 'Queue', [t('module.queue'), t('module.queue.description')], 'clientModules', 100, true),
+  route(
+    '/dispatcher',
+    'Dispatcher',
+    [t('module.dispatcher'), t('module.dispatcher.description')],
+    'clientModules',
+    100,
+    true,
+  ),
+  route(
+    '/datacleansing',
+    'Datacleansing',
+    [t('module.datacleansing'), t('module.datacleansing.description')],
+    'clientModules',
+    100,
+    true,
+  ),
   route(
     '/functionBlocks',
     'FunctionBlocks',
-    'Function Blocks',
+    [t('module.functionBlocks'), t('module.functionBlocks.description')],
     'clientModules',
     100,
-    'Function blocks.',
     true,
   ),
-  route('/insightTags', 'InsightTags', 'Insight Tags', 'clientModules', 100, 'Insight tags.', true),
-  route('/insightKPI', 'InsightKPI', 'Insight KPI', 'clientModules', 100, 'Insight KPIs.', true),
-  route('/generativeAI', 'GenerativeAI', 'Generative AI', 'clientModules', 100, 'Generative AI.', true),
+  route(
+    '/insightTags',
+    'InsightTags',
+    [t('module.insightTags'), t('module.insightTags.description')],
+    'clientModules',
+    100,
+    true,
+  ),
+  route(
+    '/insightKPI',
+    'InsightKPI',
+    [t('module.insightKPI'), t('module.insightKPI.description')],
+    'clientModules',
+    100,
+    true,
+  ),
+  route(
+    '/generativeAI',
+    'GenerativeAI',
+    [t('module.generativeAI'), t('module.generativeAI.description')],
+    'clientModules',
+    100,
+    true,
+  ),
   route(
     '/settingsdashboard',
     'SettingsDashboard',
-    'Dashboard Settings',
+    [t('module.settingsDashboard'), t('module.settingsDashboard.description')],
     'clientModules',
     100,
-    'Dashboard settings.',
     true,
   ),
   route(
     '/settingsreports',
     'SettingsReports',
-    'Reports Settings',
+    [t('module.settingsReports'), t('module.settingsReports.description')],
     'clientModules',
     100,
-    'Report settings.',
     true,
   ),
   route(
     '/settingsdatacleansing',
     'SettingsDatacleansing',
-    'Datacleansing Settings',
+    [t('module.settingsDatacleansing'), t('module.settingsDatacleansing.description')],
     'clientModules',
     100,
-    'Datacleansing settings.',
     true,
   ),
   route(
     '/segmentbuilder',
     'SegmentBuilder',
-    'Segment Builder',
+    [t('module.segmentBuilder'), t('module.segmentBuilder.description')],
     'clientModules',
     110,
-    'Customer segments.',
     true,
   ),
 ];

@@ -1,5 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
+import { t } from '../../messages/t';
 import {
   AUTO_DISMISS_MS,
   dismissNotificationAtom,
@@ -23,16 +24,19 @@ function Notice({ notice }: { notice: Notification }) {
       <button
         type="button"
         className="notice__close"
-        aria-label="Close notification"
+        aria-label={t('notifications.close')}
         onClick={() => dismiss(notice.id)}
       >
-        ×
+        <span aria-hidden="true">×</span>
       </button>
     </div>
   );
 }
 
-/** The notification bar; a close-all button shows with more than one notice. */
+/**
+ * The notification bar (spec part 1 §4 'Notifications'): success and info notices go after 5000 ms,
+ * warning and danger stay until closed; a close-all button shows with more than one notice.
+ */
 export function NotificationBar() {
   const notices = useAtomValue(notificationsAtom);
   const dismiss = useSetAtom(dismissNotificationAtom);
@@ -41,7 +45,7 @@ export function NotificationBar() {
     <section className="notification-bar" aria-label="Notifications" aria-live="polite">
       {notices.length > 1 && (
         <button type="button" className="notification-bar__close-all" onClick={() => dismiss('all')}>
-          Close all
+          {t('notifications.closeAll')}
         </button>
       )}
       {notices.map((notice) => (

@@ -13,14 +13,14 @@ export function useNotify() {
   return useCallback((severity: Severity, text: string) => push({ severity, text }), [push]);
 }
 
-/** Shows a failed call: an ApiError's text and severity, anything else as the generic error. */
+/** Shows a failed call: an ApiError's text and severity, anything else as the generic error. Answers the notice's id. */
 export function useNotifyError() {
   const push = useSetAtom(pushNotificationAtom);
   return useCallback(
-    (error: unknown) => {
-      if (isApiError(error)) push({ severity: error.severity, text: error.message });
-      else push({ severity: 'danger', text: t('generic.error') });
-    },
+    (error: unknown) =>
+      isApiError(error)
+        ? push({ severity: error.severity, text: error.message })
+        : push({ severity: 'danger', text: t('generic.error') }),
     [push],
   );
 }
