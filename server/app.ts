@@ -3,7 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { ServerKeys } from './auth/keys';
 import { SessionStore } from './auth/sessions';
 import { Throttle } from './auth/throttle';
@@ -36,6 +41,10 @@ export async function loadHandlers(): Promise<Handlers> {
   return merged;
 }
 
+/** PostgreSQL's "data exception" errors (PGlite and node-postgres both carry the SQLSTATE as `code`). */
+const isDataException = (error: { code?: unknown }) =>
+  typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code);
+
 export interface AppOptions {
   db: Db;
   keys: ServerKeys;
@@ -59,6 +68,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: false,
     ajv: { customOptions: { strict: false } },
+    // Path parameters of the contract reach 200 characters, up to 12 bytes each once percent-encoded;
+    // Fastify's default limit of 100 refused valid ones before validation could explain anything.
+    maxParamLength: 4096,
+    // A URL the router cannot take apart (bad encoding, a parameter beyond the limit) is bad input,
+    // answered in the contract's error shape like any other (found by tests/server/quality/fuzz.test.ts).
+    frameworkErrors: (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      reply.status(400).header('cache-control', 'no-store').send(new HttpError(400, 'api.badRequest').body());
+    },
   });
   const services: Services = {
     db,
@@ -74,8 +91,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (error instanceof HttpError) {
       return reply.status(error.status).header('cache-control', 'no-store').send(error.body());
     }
-    // A body in a type the call does not take is bad input like any other (400, not 415).
-    const status = error.statusCode === 415 ? 400 : (error.statusCode ?? 500);
+    // A body in a type the call does not take is bad input like any other (400, not 415). So is a value
+    // the database refuses as data (SQLSTATE class 22), e.g. a role number beyond PostgreSQL's integer,
+    // which the schemas allow (found by tests/server/quality/fuzz.test.ts); the statement failed, so
+    // nothing was written, and a handler's transaction rolls back.
+    const status = error.statusCode === 415 || isDataException(error) ? 400 : (error.statusCode ?? 500);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     // Parser and framework errors (bad JSON, wrong content type, body too large) keep their 4xx status
     // but answer in the contract's error shape.
