@@ -18,7 +18,7 @@ import { registerOperations } from './contract/register';
 import type { Db } from './db/database';
 import type { Handlers, Services } from './http/context';
 import { HttpError } from './http/errors';
-import { securityHeaders } from './http/securityHeaders';
+import { securityHeaders, securityHeadersFor } from './http/securityHeaders';
 import { Mailer } from './mail/mailer';
 import { registerDemoApps } from './seed/demoApps';
 
@@ -73,8 +73,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     maxParamLength: 4096,
     // A URL the router cannot take apart (bad encoding, a parameter beyond the limit) is bad input,
     // answered in the contract's error shape like any other (found by tests/server/quality/fuzz.test.ts).
-    frameworkErrors: (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
-      reply.status(400).header('cache-control', 'no-store').send(new HttpError(400, 'api.badRequest').body());
+    // These answers skip the onSend hooks, so they take the security headers here.
+    frameworkErrors: (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      reply
+        .status(400)
+        .headers({ ...securityHeadersFor(request.url), 'cache-control': 'no-store' })
+        .send(new HttpError(400, 'api.badRequest').body());
     },
   });
   const services: Services = {
