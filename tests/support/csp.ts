@@ -22,7 +22,7 @@ export function cspProblems(policy: string | undefined): string[] {
   }
   const exactly = (name: string, value: string) => {
     const sources = directives.get(name);
-    if (!sources || sources.length !== 1 || sources[0] !== value)
+    if (sources?.length !== 1 || sources[0] !== value)
       problems.push(`${name} should be ${value}, is ${sources ? sources.join(' ') : 'missing'}`);
   };
   exactly('object-src', "'none'");

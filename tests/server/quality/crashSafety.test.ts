@@ -18,7 +18,7 @@ interface Ack {
 }
 
 /** Acknowledged saves the stored data lacks, or holds at an older revision, as sentences. */
-export function lostSaves(acks: Ack[], stored: Map<string, number>): string[] {
+function lostSaves(acks: Ack[], stored: Map<string, number>): string[] {
   const latest = new Map<string, Ack>();
   for (const ack of acks) {
     const seen = latest.get(ack.key);
