@@ -175,7 +175,8 @@ describe('crash safety: the server killed (SIGKILL) in the middle of a burst of 
     } finally {
       await db.close();
     }
-  });
+    // Three server starts and a burst each: generous, since a busy 2-core machine slows starts down.
+  }, 300_000);
 
   it('control: the check notices a lost save and a lost update', () => {
     const acks: Ack[] = [
