@@ -70,7 +70,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ajv: { customOptions: { strict: false } },
     // Path parameters of the contract reach 200 characters, up to 12 bytes each once percent-encoded;
     // Fastify's default limit of 100 refused valid ones before validation could explain anything.
-    maxParamLength: 4096,
+    routerOptions: { maxParamLength: 4096 },
     // A URL the router cannot take apart (bad encoding, a parameter beyond the limit) is bad input,
     // answered in the contract's error shape like any other (found by tests/server/quality/fuzz.test.ts).
     // These answers skip the onSend hooks, so they take the security headers here.
