@@ -112,7 +112,14 @@ const api: BenchModule = {
       )),
       ...(await measureLoad(
         server,
-        { group, figure: `GetUsers (${count} users)`, method: 'GET', path: 'UserManagement/GetUsers' },
+        {
+          group,
+          figure: `GetUsers (${count} users)`,
+          method: 'GET',
+          path: 'UserManagement/GetUsers',
+          // Every answer is the whole list (megabytes): two at a time keep the queue inside the run.
+          connections: 2,
+        },
         settings,
       )),
       ...(await measureLoad(

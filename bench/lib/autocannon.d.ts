@@ -12,6 +12,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     pipelining?: number;
+    /** Seconds before a request counts as timed out. */
+    timeout?: number;
     headers?: Record<string, string>;
     method?: string;
     body?: string;

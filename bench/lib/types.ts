@@ -17,6 +17,8 @@ export interface BenchRow {
   budget?: Budget;
   /** Why the figure is not measured yet, e.g. 'pending: handler not implemented'. */
   pending?: string;
+  /** Why the measurement failed (e.g. no request succeeded); a failed row fails the bench. */
+  failed?: string;
   /** Anything a reader needs to trust the figure (sample size, errors seen). */
   note?: string;
 }
@@ -32,9 +34,10 @@ export interface BenchModule {
   run(context: BenchContext): Promise<BenchRow[]>;
 }
 
-export type RowStatus = 'ok' | 'missed' | 'pending' | 'measured';
+export type RowStatus = 'ok' | 'missed' | 'pending' | 'failed' | 'measured';
 
 export function statusOf(row: BenchRow): RowStatus {
+  if (row.failed) return 'failed';
   if (row.pending || row.value === undefined) return 'pending';
   if (!row.budget) return 'measured';
   const { kind, limit } = row.budget;
