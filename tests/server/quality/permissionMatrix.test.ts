@@ -75,6 +75,7 @@ describe.each(databaseTargets)('permission matrix on $name (spec part 1 §6, iss
   beforeAll(async () => {
     server = await startTestServer(target, {
       accountRateLimit: 1_000_000,
+      levelOneTokenSeconds: 3600,
       throttle: { slowAfter: 1_000_000, blockAfter: 1_000_000 },
     });
     identities = await fiveIdentities(server);
