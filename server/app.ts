@@ -101,6 +101,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // nothing was written, and a handler's transaction rolls back.
     const status = error.statusCode === 415 || isDataException(error) ? 400 : (error.statusCode ?? 500);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // Logged all the same: a handler passing the database a value it made up itself would land here too.
+    else if (isDataException(error)) request.log.warn({ err: error }, 'the database refused a value');
     // Parser and framework errors (bad JSON, wrong content type, body too large) keep their 4xx status
     // but answer in the contract's error shape.
     const key = status === 429 ? 'api.tooManyRequests' : status >= 500 ? 'api.internal' : 'api.invalidBody';

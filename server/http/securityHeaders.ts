@@ -37,7 +37,7 @@ export function securityHeadersFor(url: string): Record<string, string> {
     'permissions-policy': permissionsPolicy,
     // API answers carry tokens and personal data: no cache keeps them, whichever route or error path
     // (rate limiter, parser, not found) produced the answer.
-    ...(url === '/api' || url.startsWith('/api/') ? { 'cache-control': 'no-store' } : {}),
+    ...(/^\/api(\/|\?|$)/.test(url) ? { 'cache-control': 'no-store' } : {}),
   };
 }
 
