@@ -3,7 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { ServerKeys } from './auth/keys';
 import { SessionStore } from './auth/sessions';
 import { Throttle } from './auth/throttle';
@@ -13,7 +18,7 @@ import { registerOperations } from './contract/register';
 import type { Db } from './db/database';
 import type { Handlers, Services } from './http/context';
 import { HttpError } from './http/errors';
-import { securityHeaders } from './http/securityHeaders';
+import { securityHeaders, securityHeadersFor } from './http/securityHeaders';
 import { ItemStore } from './items/itemStore';
 import { Mailer } from './mail/mailer';
 import { registerDemoApps } from './seed/demoApps';
@@ -36,6 +41,10 @@ export async function loadHandlers(): Promise<Handlers> {
   }
   return merged;
 }
+
+/** PostgreSQL's "data exception" errors (PGlite and node-postgres both carry the SQLSTATE as `code`). */
+const isDataException = (error: { code?: unknown }) =>
+  typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code);
 
 export interface AppOptions {
   db: Db;
@@ -60,6 +69,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: false,
     ajv: { customOptions: { strict: false } },
+    // Path parameters of the contract reach 200 characters, up to 12 bytes each once percent-encoded;
+    // Fastify's default limit of 100 refused valid ones before validation could explain anything.
+    routerOptions: { maxParamLength: 4096 },
+    // A URL the router cannot take apart (bad encoding, a parameter beyond the limit) is bad input,
+    // answered in the contract's error shape like any other (found by tests/server/quality/fuzz.test.ts).
+    // These answers skip the onSend hooks, so they take the security headers here.
+    frameworkErrors: (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      reply
+        .status(400)
+        .headers({ ...securityHeadersFor(request.url), 'cache-control': 'no-store' })
+        .send(new HttpError(400, 'api.badRequest').body());
+    },
   });
   const services: Services = {
     db,
@@ -76,9 +97,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (error instanceof HttpError) {
       return reply.status(error.status).header('cache-control', 'no-store').send(error.body());
     }
-    // A body in a type the call does not take is bad input like any other (400, not 415).
-    const status = error.statusCode === 415 ? 400 : (error.statusCode ?? 500);
+    // A body in a type the call does not take is bad input like any other (400, not 415). So is a value
+    // the database refuses as data (SQLSTATE class 22), e.g. a role number beyond PostgreSQL's integer,
+    // which the schemas allow (found by tests/server/quality/fuzz.test.ts); the statement failed, so
+    // nothing was written, and a handler's transaction rolls back.
+    const status = error.statusCode === 415 || isDataException(error) ? 400 : (error.statusCode ?? 500);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // Logged all the same: a handler passing the database a value it made up itself would land here too.
+    else if (isDataException(error)) request.log.warn({ err: error }, 'the database refused a value');
     // Parser and framework errors (bad JSON, wrong content type, body too large) keep their 4xx status
     // but answer in the contract's error shape.
     const key = status === 429 ? 'api.tooManyRequests' : status >= 500 ? 'api.internal' : 'api.invalidBody';

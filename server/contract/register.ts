@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { authorize } from '../auth/guard';
 import type { Handler, Handlers, Services } from '../http/context';
 import { badRequest, HttpError } from '../http/errors';
+import { unstorableText } from '../http/storableText';
 import type { OperationSpec } from './operations';
 import { createRequestValidators } from './requestValidation';
 import type { OperationId } from './types';
@@ -41,6 +42,12 @@ export function registerOperations(
             ? validator.body(request.body)
             : []),
         ];
+        if (errors.length === 0)
+          errors.push(
+            ...unstorableText(request.params),
+            ...unstorableText(query),
+            ...unstorableText(request.body),
+          );
         if (errors.length > 0) throw badRequest(errors);
         if (!handler) throw new HttpError(501, 'api.notImplemented');
         const result = await handler({

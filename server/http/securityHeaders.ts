@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Headers on every answer. The console keeps tokens in local storage (spec part 1 §3), so the content
  * security policy, which allows no inline or foreign script, is the defence against injected script.
+ * tests/server/quality/securityHeaders.test.ts checks every kind of answer against these rules.
  */
 export const contentSecurityPolicy = [
   "default-src 'self'",
   "script-src 'self'",
+  // Inline style stays allowed: the demo module pages carry a <style> block. Style cannot run script.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
@@ -16,16 +18,36 @@ export const contentSecurityPolicy = [
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",
+  // The console frames the demo module pages it serves itself, and nobody else frames anything.
   "frame-ancestors 'self'",
 ].join('; ');
 
+/** Browser features the console never uses, switched off so injected content cannot ask for them. */
+export const permissionsPolicy = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+
+/** The headers of an answer to `url`. */
+export function securityHeadersFor(url: string): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy,
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'SAMEORIGIN',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'permissions-policy': permissionsPolicy,
+    // API answers carry tokens and personal data: no cache keeps them, whichever route or error path
+    // (rate limiter, parser, not found) produced the answer.
+    ...(/^\/api(\/|\?|$)/.test(url) ? { 'cache-control': 'no-store' } : {}),
+  };
+}
+
+/**
+ * Adds the headers to every answer that goes through Fastify's hooks. Answers made outside them (the
+ * router's own errors, see frameworkErrors in server/app.ts) add them with securityHeadersFor.
+ */
 export function securityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('content-security-policy', contentSecurityPolicy);
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'SAMEORIGIN');
-    reply.header('cross-origin-opener-policy', 'same-origin');
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.headers(securityHeadersFor(request.url));
     return payload;
   });
 }

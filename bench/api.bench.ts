@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import type { BenchContext } from './lib/context';
+import { type LoadTarget, measureLoad, pendingRows } from './lib/load';
+import type { BenchModule, BenchRow } from './lib/types';
+
+const group = 'server';
+
+/** A new connection per call; Type is the first credential type the server offers. */
+const connection = (type: string) => (n: number) => ({
+  FlowConnectionGuid: randomUUID(),
+  Name: `BenchConnection${n}_${randomUUID().slice(0, 8)}`,
+  Type: type,
+  IsInternal: false,
+  Description: null,
+  AvailableModules: [],
+});
+
+/** A new metadata document with one field per call. */
+const metadataDocument = (n: number) => ({
+  Guid: randomUUID(),
+  Name: `BenchDocument${n}_${randomUUID().slice(0, 8)}`,
+  Description: null,
+  Elements: [{ Name: 'Id', Type: 'Guid', Order: 0 }],
+});
+
+/** A new role per call (names are unique, so each save creates one). */
+const role = (n: number) => ({
+  Guid: 0,
+  Name: `bench role ${n} ${randomUUID().slice(0, 8)}`,
+  Permissions: { Dashboard: { Read: true } },
+});
+
+async function firstCredentialType(context: BenchContext): Promise<string> {
+  const server = await context.server();
+  const answer = await fetch(`${server.url}/api/UIServices/Connection/CredentialTypes`, {
+    headers: { authorization: `Bearer ${server.token}` },
+  });
+  if (answer.status !== 200) return 'SqlServer';
+  const types = (await answer.json()) as Array<{ Name: string }>;
+  return types[0]?.Name ?? 'SqlServer';
+}
+
+/**
+ * Server throughput and latency (issue 9 'npm run bench'): the calls the budgets name, against 10,000
+ * stored entities, and the calls that exist today. A call whose handler is missing answers 501 and its
+ * rows say 'pending'; they are measured as soon as the handler lands.
+ */
+const api: BenchModule = {
+  name: 'api',
+  order: 20,
+  async run(context) {
+    const settings = context.settings;
+    const count = settings.entities.toLocaleString('en');
+    const server = await context.server();
+    const rows: BenchRow[] = [];
+    const type = await firstCredentialType(context);
+
+    const connections = await context.seed('connections', {
+      path: 'Connection/PostConnection',
+      count: settings.entities,
+      body: connection(type),
+    });
+    const getConnections: LoadTarget = {
+      group,
+      figure: `GetConnections (${count} connections)`,
+      method: 'GET',
+      path: 'Connection/GetConnections',
+      budgets: { requestsPerSecond: 5000, p99Ms: 25 },
+    };
+    rows.push(
+      ...(connections.ok
+        ? await measureLoad(server, getConnections, settings)
+        : pendingRows(getConnections, connections.reason)),
+    );
+
+    const documents = await context.seed('metadataDocuments', {
+      path: 'MetaDocumentBuilder/MetaDocument',
+      count: settings.entities,
+      body: metadataDocument,
+    });
+    const stored = documents.ok
+      ? (documents.saved[documents.saved.length >> 1] as { Guid: string })
+      : undefined;
+    const getDocument: LoadTarget = {
+      group,
+      figure: `GetMetadataDocument (${count} documents)`,
+      method: 'GET',
+      path: `MetaDocumentBuilder/GetMetadataDocument/${stored?.Guid ?? randomUUID()}`,
+    };
+    rows.push(
+      ...(documents.ok
+        ? await measureLoad(server, getDocument, settings)
+        : pendingRows(getDocument, documents.reason)),
+    );
+
+    rows.push(
+      ...(await measureLoad(
+        server,
+        {
+          group,
+          figure: 'PostConnection (new connection each call)',
+          method: 'POST',
+          path: 'Connection/PostConnection',
+          body: connection(type),
+        },
+        settings,
+      )),
+      ...(await measureLoad(
+        server,
+        { group, figure: 'GetClientModules', method: 'GET', path: 'ClientAdmin/GetClientModules' },
+        settings,
+      )),
+      ...(await measureLoad(
+        server,
+        {
+          group,
+          figure: `GetUsers (${count} users)`,
+          method: 'GET',
+          path: 'UserManagement/GetUsers',
+          // Every answer is the whole list (megabytes): two at a time keep the queue inside the run.
+          connections: 2,
+        },
+        settings,
+      )),
+      ...(await measureLoad(
+        server,
+        {
+          group,
+          figure: 'PostRole (new role each call)',
+          method: 'POST',
+          path: 'UserManagement/PostRole',
+          body: role,
+        },
+        settings,
+      )),
+    );
+    return rows;
+  },
+};
+
+export default api;

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { startServerProcess } from '../tests/support/serverProcess';
+import type { BenchModule } from './lib/types';
+
+/**
+ * Cold start (issue 9): from spawning `node server/main.ts` to its first HTTP answer, on the data
+ * directory of the load figures (10,000 users, after the bench's writes), and on an empty one (PGlite
+ * creates the database, migrations and demo data run).
+ */
+const startup: BenchModule = {
+  name: 'startup',
+  order: 80,
+  async run(context) {
+    const server = await context.server();
+    const { dataDir } = server;
+    await context.stopServer();
+    const restart = await startServerProcess({ dataDir });
+    await restart.kill('SIGTERM');
+    const first = await startServerProcess({ dataDir: path.join(context.workDir, 'empty') });
+    await first.kill('SIGTERM');
+    return [
+      {
+        group: 'server',
+        figure: `cold start on existing data (${context.settings.entities.toLocaleString('en')} users)`,
+        value: restart.startMs,
+        unit: 'ms',
+        note: 'spawn to first HTTP answer',
+      },
+      {
+        group: 'server',
+        figure: 'cold start on an empty data directory',
+        value: first.startMs,
+        unit: 'ms',
+        note: 'spawn to first HTTP answer: creates the database, migrates, seeds',
+      },
+    ];
+  },
+};
+
+export default startup;

@@ -1,0 +1,157 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { totpCode } from '../../server/auth/totp';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A port nobody listens on right now (the kernel picks it; the tiny race is acceptable for tests). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  url: string;
+  port: number;
+  /** Pid of the node process that runs the server itself (no npm or tsx wrapper in between). */
+  pid: number;
+  /** Milliseconds from spawn to the first answer over HTTP. */
+  startMs: number;
+  /** Everything the process printed so far, for failure messages. */
+  output(): string;
+  /** Sends a signal and waits for the process to be gone. */
+  kill(signal: NodeJS.Signals): Promise<void>;
+}
+
+export interface ServerProcessOptions {
+  dataDir: string;
+  port?: number;
+  env?: Record<string, string>;
+  /** How long to wait for the first answer; a first start runs initdb, which is slow on 2 cores. */
+  timeoutMs?: number;
+}
+
+/**
+ * Starts the real server (`server/main.ts`) as its own process on a data directory, as `npm start`
+ * does, and resolves once it answers HTTP. It runs `node --import tsx` directly rather than `npx tsx`,
+ * so the pid is the server's own: a SIGKILL hits the process that holds the database, and resident
+ * memory is read from the right process.
+ */
+export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      LOG_LEVEL: 'warn',
+      APP_ENV: 'test',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server process exited before answering:\n${output}`);
+    try {
+      // Any answer will do: the route does not exist, so this touches neither the database nor a file.
+      await fetch(`${url}/api/ready-probe`);
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`server process did not answer within the timeout:\n${output}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  const startMs = performance.now() - started;
+
+  return {
+    url,
+    port,
+    pid: child.pid!,
+    startMs,
+    output: () => output,
+    async kill(signal) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+/** Calls the API of a server process over HTTP, answering status and parsed body. */
+export async function httpCall(
+  url: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  apiPath: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: unknown }> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${url}/api/UIServices/${apiPath}`, {
+    method,
+    headers,
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: response.status, body };
+}
+
+/**
+ * Signs in over HTTP with password and TOTP code. A code already used in its window is refused, and a
+ * restarted server remembers the last step used, so a refused code is retried with the next step's
+ * code, which the server accepts (one step either side).
+ */
+export async function httpSignIn(
+  url: string,
+  credentials: { email: string; password: string; totpSecret: string },
+): Promise<{ Token: string; RefreshToken: string }> {
+  for (const step of [0, 1]) {
+    const first = await httpCall(url, 'POST', 'Users/Authenticate', {
+      body: { Email: credentials.email, Password: credentials.password },
+    });
+    if (first.status !== 200) throw new Error(`Authenticate answered ${first.status}`);
+    const level1 = (first.body as { Token: string }).Token;
+    const second = await httpCall(url, 'POST', 'Users/Authenticate2FA', {
+      token: level1,
+      body: { TwoFA: await totpCode(credentials.totpSecret, Date.now() / 1000 + step * 30) },
+    });
+    if (second.status === 200) return second.body as { Token: string; RefreshToken: string };
+    if (step === 1) throw new Error(`Authenticate2FA answered ${second.status}`);
+  }
+  throw new Error('unreachable');
+}
