@@ -40,7 +40,6 @@ export async function watchForScriptInjection(page: Page): Promise<void> {
 export async function injectionProblems(page: Page, payload: string): Promise<string[]> {
   const problems: string[] = [];
   const seen = await page.evaluate((text) => {
-    // biome-ignore lint/performance/useDomNodeTextContent: rendered text only; textContent would count a script element's source as shown
     const shown = document.body.innerText.includes(text);
     const elements = document.querySelectorAll('img[src="x"], [onerror], [onload], script:not([src])').length;
     return { shown, elements, ran: window.__xss, violations: window.__cspViolations ?? [] };
