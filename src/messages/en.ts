@@ -2,7 +2,10 @@ import { account } from './catalogue/account';
 import { common } from './catalogue/common';
 import { connections } from './catalogue/connections';
 import { engine } from './catalogue/engine';
+import { fieldList } from './catalogue/fieldList';
 import { fields } from './catalogue/fields';
+import { metadata } from './catalogue/metadata';
+import { methods } from './catalogue/methods';
 import { scripts } from './catalogue/scripts';
 import { users } from './catalogue/users';
 
@@ -20,9 +23,23 @@ export const en = {
   ...engine,
   ...scripts,
   ...connections,
+  ...metadata,
+  ...methods,
+  ...fieldList,
 } as const;
 
 /** Every area's texts, for the test that finds keys defined in two areas. */
-export const catalogueParts = { common, account, fields, users, engine, scripts, connections } as const;
+export const catalogueParts = {
+  common,
+  account,
+  fields,
+  users,
+  engine,
+  scripts,
+  connections,
+  metadata,
+  methods,
+  fieldList,
+} as const;
 
 export type MessageKey = keyof typeof en;
