@@ -1989,7 +1989,7 @@ export interface components {
         };
         /**
          * FieldType
-         * @description Field types of spec part 1 §3 'Field types' and part 2 §3 'Field types'.
+         * @description Field types of spec part 1 §3 'Field types' and part 2 §3 'Field types'. An unknown type is fieldTypeError (part 1 §5).
          * @enum {string}
          */
         FieldType: "Array" | "Boolean" | "DateOnly" | "DateTime" | "Decimal" | "Guid" | "Longnumber" | "Number" | "Object" | "String" | "Text" | "BasicTypeArray" | "KeyValue" | "DocumentType" | "DocumentArray" | "Password";

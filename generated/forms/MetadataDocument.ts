@@ -184,7 +184,7 @@ export const form: FormDefinition = {
       },
       "FieldType": {
         "title": "FieldType",
-        "description": "Field types of spec part 1 §3 'Field types' and part 2 §3 'Field types'.",
+        "description": "Field types of spec part 1 §3 'Field types' and part 2 §3 'Field types'. An unknown type is fieldTypeError (part 1 §5).",
         "type": "string",
         "enum": [
           "Array",
@@ -203,7 +203,11 @@ export const form: FormDefinition = {
           "DocumentType",
           "DocumentArray",
           "Password"
-        ]
+        ],
+        "x-messages": {
+          "enum": "fieldTypeError",
+          "type": "fieldTypeError"
+        }
       },
       "FieldValidation": {
         "title": "FieldValidation",

@@ -10,6 +10,7 @@ export const metadata = {
   // ── Failures (spec part 1 §8 'Builders') ──
   'mb.error.loadDocument': 'The metadata document was not found',
   'mb.error.loadSchemaTypes': 'The schema types could not be loaded',
+  'notFound.functionList': 'The function list was not found',
   'mb.docDelete.error': 'Something went wrong while deleting metadata document. Please try again.',
 
   // ── Fields (spec part 1 §5 'Metadata document', 'Field editor'; part 2 §5 'Field definition') ──
