@@ -402,7 +402,10 @@ export const form: FormDefinition = {
             "path": "Default.Type",
             "header": "Default"
           }
-        ]
+        ],
+        "drawerOptions": {
+          "list": "input"
+        }
       }
     },
     "Output": {
@@ -421,7 +424,10 @@ export const form: FormDefinition = {
             "path": "Validation.Max",
             "header": "Max length"
           }
-        ]
+        ],
+        "drawerOptions": {
+          "list": "output"
+        }
       }
     },
     "IsPublished": {

@@ -14,4 +14,8 @@ export const fieldList = {
   'fieldList.removeBody': '{name} and its {count} child fields are removed.',
   'fieldList.removeConfirm': 'Remove',
   'fieldList.yes': 'Yes',
+  'fieldList.none': 'None',
+  'fieldList.drawerTitle': '{item} {name}',
+  'fieldList.newTitle': 'New {item}',
+  'fieldList.newChildTitle': 'New {item} in {parent}',
 } as const;
