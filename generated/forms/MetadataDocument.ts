@@ -390,12 +390,9 @@ export const form: FormDefinition = {
             "path": "Validation.Required",
             "header": "Required",
             "kind": "boolean"
-          },
-          {
-            "path": "Description",
-            "header": "Description"
           }
-        ]
+        ],
+        "opaque": true
       }
     },
     "IsPublished": {

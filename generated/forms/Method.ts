@@ -405,7 +405,8 @@ export const form: FormDefinition = {
         ],
         "drawerOptions": {
           "list": "input"
-        }
+        },
+        "opaque": true
       }
     },
     "Output": {
@@ -427,7 +428,8 @@ export const form: FormDefinition = {
         ],
         "drawerOptions": {
           "list": "output"
-        }
+        },
+        "opaque": true
       }
     },
     "IsPublished": {

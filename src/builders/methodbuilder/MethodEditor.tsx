@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import type { components } from '../../../generated/uiservices';
 import { callOperation } from '../../api/callOperation';
+import { useHeldValues } from '../../engine/form/heldValues';
 import { t } from '../../messages/t';
 import { cleanName } from '../../rules/names';
 import { useConfirm } from '../../shell/dialogs/confirm';
@@ -22,7 +23,9 @@ const suggestedName = (procedure: string) =>
  */
 export function MethodEditor(props: FieldProps) {
   const { formData, uiSchema, registry, onChange, fieldPathId } = props;
-  const method = (formData ?? {}) as Method;
+  // Input and Output are opaque: SchemaForm holds them outside RJSF's data.
+  const held = useHeldValues();
+  const method = { ...(formData as object), ...held?.values } as Method;
   const latest = useRef(method);
   latest.current = method;
   const confirm = useConfirm();
@@ -32,7 +35,7 @@ export function MethodEditor(props: FieldProps) {
   const connection = method.FlowConnectionGuid;
 
   const derived = useMemo<UiSchema>(() => {
-    const set = (next: Method) => onChange(next, fieldPathId.path);
+    const set = (next: Method) => (held ? held.update(() => next) : onChange(next, fieldPathId.path));
     const pick = async (name: string) => {
       const current = latest.current;
       if (!name) return set({ ...current, Script: '' });
@@ -73,7 +76,7 @@ export function MethodEditor(props: FieldProps) {
     const { 'ui:field': _field, ...rest } = uiSchema ?? {};
     const options: StoredProcedureOptions = { connection, pick: (name) => void pick(name) };
     return { ...rest, Script: { ...(rest.Script as UiSchema | undefined), 'ui:options': options as never } };
-  }, [uiSchema, connection, onChange, fieldPathId, confirm, notify, notifyError, queryClient]);
+  }, [uiSchema, connection, onChange, fieldPathId, confirm, notify, notifyError, queryClient, held]);
 
   const ObjectField = registry.fields.ObjectField!;
   return <ObjectField {...props} uiSchema={derived} />;

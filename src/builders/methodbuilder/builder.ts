@@ -1,6 +1,7 @@
 import { form } from '../../../generated/forms/Method';
 import type { components } from '../../../generated/uiservices';
 import type { BuilderDefinition } from '../../engine/builder/BuilderDefinition';
+import { describeMethodError } from './describeError';
 import { MethodEditor } from './MethodEditor';
 import { methodRules } from './rules';
 import { StoredProcedureField } from './StoredProcedureField';
@@ -55,6 +56,7 @@ export const builder: BuilderDefinition<Method> = {
   }),
   peersList: 'methods',
   rules: methodRules,
+  describeError: describeMethodError,
   fields: { methodEditor: MethodEditor, storedProcedure: StoredProcedureField },
   publishable: true,
   saveOnlyWhenUnpublished: true,

@@ -79,6 +79,8 @@ export function DrawerForm<T>(props: DrawerFormProps<T>) {
         readOnly={readOnly}
         fields={props.fields}
         formContext={props.formContext}
+        // Its own ids, so its labels point at its inputs and not at the page's form beneath.
+        idPrefix={`drawer_${drawerKey.replace(/[^A-Za-z0-9_-]/g, '_')}`}
       />
       <footer className="drawer__footer drawer-form__footer">
         {props.extraActions}

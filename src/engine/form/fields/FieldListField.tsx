@@ -3,6 +3,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import { t } from '../../../messages/t';
 import { useConfirm } from '../../../shell/dialogs/confirm';
 import { useDrawers } from '../../drawers/useDrawers';
+import { useHeldValues } from '../heldValues';
 import { errorAddresses } from './errorAddresses';
 import { FieldListTable, type FieldRowActions } from './FieldListTable';
 import { fieldDrawerOf } from './fieldDrawer';
@@ -45,7 +46,12 @@ function useListOptions(uiSchema: UiSchema | undefined): FieldListOptions {
 export function FieldListField(props: FieldProps) {
   const options = useListOptions(props.uiSchema);
   const { shape } = options;
-  const list = useStableValue((props.formData as FieldRecord[] | undefined) ?? EMPTY);
+  // A top-level list marked opaque lives outside RJSF's data (SchemaForm holds it); otherwise in formData.
+  const held = useHeldValues();
+  const path = props.fieldPathId.path;
+  const heldName = held && path.length === 1 && held.names.includes(String(path[0])) ? String(path[0]) : null;
+  const raw = heldName ? held?.values[heldName] : props.formData;
+  const list = useStableValue((raw as FieldRecord[] | undefined) ?? EMPTY);
   const rows = useMemo(() => treeRows(list, shape), [list, shape]);
   const readOnly = Boolean(props.readonly || props.disabled);
   const Drawer = fieldDrawerOf(props.registry.formContext, options.drawer);
@@ -55,12 +61,15 @@ export function FieldListField(props: FieldProps) {
 
   // Row actions stay the same functions for the life of the list, reading the latest value through a ref,
   // so the memoized rows do not re-render when only a callback would have changed.
-  const latest = useRef({ list, props, Drawer, drawers, confirm, readOnly, options });
-  latest.current = { list, props, Drawer, drawers, confirm, readOnly, options };
+  const latest = useRef({ list, props, Drawer, drawers, confirm, readOnly, options, held, heldName });
+  latest.current = { list, props, Drawer, drawers, confirm, readOnly, options, held, heldName };
 
   const actions = useMemo<FieldRowActions & { create(parent: FieldRow | null): void }>(() => {
-    const change = (next: FieldRecord[]) =>
-      latest.current.props.onChange(next, latest.current.props.fieldPathId.path);
+    const change = (next: FieldRecord[]) => {
+      const { held, heldName, props } = latest.current;
+      if (held && heldName) held.set(heldName, next);
+      else props.onChange(next, props.fieldPathId.path);
+    };
     const openDrawer = (row: FieldRow | null, parent: FieldRow | null) => {
       const { list, Drawer, drawers, readOnly, options } = latest.current;
       const { shape } = options;
