@@ -1812,13 +1812,14 @@ export interface components {
          */
         Connection: {
             FlowConnectionGuid: components["schemas"]["Guid"];
+            /** @description Connection names keep letters, digits, underscore and space (part 1 §5 'Name cleaning'); so unlike other names they may hold spaces (part 2 §5: names usually have no spaces). */
             Name: string;
-            /** @description One of the CredentialTypes names. */
+            /** @description One of the CredentialTypes names (part 1 §5 'Connection'). */
             Type: string;
-            /** @default false */
-            IsInternal: boolean;
+            IsInternal?: boolean;
             Description?: string | null;
-            AvailableModules?: string[];
+            /** @description The builders this connection is offered in. */
+            AvailableModules?: ("DocumentBuilder" | "MethodBuilder" | "ComposedDocument" | "ActionDocument" | "FlowBuilder" | "DocumentEditor")[];
             FlowCredential?: {
                 CredentialGuid?: components["schemas"]["Guid"];
                 Type?: string;
@@ -1839,17 +1840,31 @@ export interface components {
         };
         /**
          * CredentialType
-         * @description A credential type and the fields its settings hold (spec part 1 §3 'Connection').
+         * @description A credential type and the fields its settings hold (spec part 1 §3 'Connection': credential type list items have name and fields with name, type, description, validation).
          */
         CredentialType: {
             Name: string;
+            Description?: string | null;
+            /** @description TestConnection really connects with this type (the PostgreSQL types). */
+            Testable?: boolean;
             Fields: {
                 Name: string;
-                Type: string;
+                /**
+                 * @description password fields are secrets: encrypted at rest and answered masked.
+                 * @enum {string}
+                 */
+                Type: "string" | "number" | "boolean" | "password" | "url";
                 Description?: string | null;
-                Validation?: {
+                Default?: string | number | boolean | null;
+                Validation?: ({
+                    Required?: boolean;
+                    Min?: number;
+                    Max?: number;
+                    MaxLength?: number;
+                    Pattern?: string;
+                } & {
                     [key: string]: unknown;
-                } | null;
+                }) | null;
             }[];
         };
         /**
@@ -1974,7 +1989,7 @@ export interface components {
         };
         /**
          * FieldType
-         * @description Field types of spec part 1 §3 'Field types' and part 2 §3 'Field types'.
+         * @description Field types of spec part 1 §3 'Field types' and part 2 §3 'Field types'. An unknown type is fieldTypeError (part 1 §5).
          * @enum {string}
          */
         FieldType: "Array" | "Boolean" | "DateOnly" | "DateTime" | "Decimal" | "Guid" | "Longnumber" | "Number" | "Object" | "String" | "Text" | "BasicTypeArray" | "KeyValue" | "DocumentType" | "DocumentArray" | "Password";
@@ -1986,11 +2001,8 @@ export interface components {
             Required?: boolean;
             Max?: number | null;
             Regex?: string | null;
-            /**
-             * @default none
-             * @enum {string}
-             */
-            Type: "regularexpression" | "referencelist" | "foreignreference" | "none";
+            /** @enum {string} */
+            Type?: "regularexpression" | "referencelist" | "foreignreference" | "none";
             Reference?: {
                 Guid?: string | null;
                 Map?: string | null;
@@ -2141,12 +2153,13 @@ export interface components {
         };
         /**
          * MetadataDocument
-         * @description A metadata document (spec part 1 §3 'Metadata document').
+         * @description A metadata document (spec part 1 §3 'Metadata document'; rules §5 'Metadata document', the rest in src/builders/metadatabuilder/rules.ts).
          */
         MetadataDocument: {
             Guid: components["schemas"]["Guid"];
             Name: string;
             Description?: string | null;
+            /** @description A key of the reference list SchemaTypes (part 1 §7 'Metadata documents'). */
             SchemaType?: string | null;
             IsPublished?: boolean;
             IsNew?: boolean;
@@ -2161,7 +2174,7 @@ export interface components {
         };
         /**
          * MetadataElement
-         * @description One field of a metadata document; Name is the dotted path, children nest under Elements (spec part 1 §3).
+         * @description One field of a metadata document; Name is the dotted path, children nest under Elements (spec part 1 §3). A child's name is its parent's plus one segment; names are unique within a parent, ignoring case (§5).
          */
         MetadataElement: {
             Name: string;
@@ -2178,10 +2191,11 @@ export interface components {
         };
         /**
          * Method
-         * @description A stored-procedure method (spec part 1 §3 'Method').
+         * @description A stored-procedure method (spec part 1 §3 'Method'; rules §5 'Method').
          */
         Method: {
             Guid: components["schemas"]["Guid"];
+            /** @description Method names keep letters, digits, underscore and space (part 1 §5 'Name cleaning'), so they may hold spaces (part 2 §5: names usually have no spaces). Unique per connection. */
             Name: string;
             Description?: string | null;
             /** @default Stored Procedure */
@@ -2189,11 +2203,10 @@ export interface components {
             FlowConnectionGuid: components["schemas"]["Guid"];
             IsPublished?: boolean;
             IsRead?: boolean;
-            /** @default true */
-            IsSp: boolean;
+            IsSp?: boolean;
             FullOutput?: boolean;
-            /** @description The stored-procedure name or query. */
-            Script?: string | null;
+            /** @description The stored-procedure name (schema.name) or query. */
+            Script: string | null;
             Input?: components["schemas"]["MethodField"][];
             Output?: components["schemas"]["MethodField"][];
             /** @enum {string} */
@@ -2207,7 +2220,7 @@ export interface components {
         };
         /**
          * MethodField
-         * @description An input or output field of a method (spec part 1 §3 'Method').
+         * @description An input or output field of a method (spec part 1 §3 'Method'; §5 'Method': field rules empty, short, duplicate, contains space, type missing or unknown).
          */
         MethodField: {
             Name: string;
@@ -2231,11 +2244,11 @@ export interface components {
         NewPassword: string;
         /**
          * PickedField
-         * @description A field-picker entry: name, alias, type (spec part 2 §3 'Field definition'). The alias has no whitespace.
+         * @description A field-picker entry: name, alias, type (spec part 2 §3 'Field definition'). The alias must not be empty and has no whitespace (part 1 §5 'Field editor': aliasCanNotBeEmpty); uniqueness among siblings is the list's x-unique (aliasMustBeUnique).
          */
         PickedField: {
             Name: string;
-            Alias?: string;
+            Alias: string;
             Type?: string;
         };
         /**

@@ -1,6 +1,7 @@
 import { connectionKind } from '../connections/connectionKind';
 import type { Handlers } from '../http/context';
 import { notFound } from '../http/errors';
+import { functionLists } from '../metadata/lookups';
 
 type ListRow = {
   Name: string;
@@ -8,7 +9,7 @@ type ListRow = {
   Items: Array<{ Key: string; Type?: string | null; Value?: string | null }>;
 };
 
-/** Shared lookups (spec part 1 §7 'Shared lookups'); connections and function lists come with their builders. */
+/** Shared lookups (spec part 1 §7 'Shared lookups', part 2 §7 'Shared lookups'). */
 const handlers: Handlers = {
   // Connections for pickers in every builder; credential settings stay out of it.
   'FlowBase.GetConnections': async ({ items }) =>
@@ -22,6 +23,17 @@ const handlers: Handlers = {
       [query.ListName],
     );
     if (!list) throw notFound('notFound.list');
+    return list;
+  },
+
+  // Function lists, all or of one connection, and one by guid with its name and fields.
+  'FlowBase.GetFunctionLists': async ({ db, query }) => functionLists(db, query.connection),
+
+  'FlowBase.GetFunctionListMetaByGuid': async ({ db, params }) => {
+    const list = (await functionLists(db)).find(
+      (entry) => entry.Guid.toLowerCase() === params.guid.toLowerCase(),
+    );
+    if (!list) throw notFound('notFound.functionList');
     return list;
   },
 

@@ -2,7 +2,10 @@ import { account } from './catalogue/account';
 import { common } from './catalogue/common';
 import { connections } from './catalogue/connections';
 import { engine } from './catalogue/engine';
+import { fieldList } from './catalogue/fieldList';
 import { fields } from './catalogue/fields';
+import { metadata } from './catalogue/metadata';
+import { methods } from './catalogue/methods';
 import { scripts } from './catalogue/scripts';
 import { shell } from './catalogue/shell';
 import { users } from './catalogue/users';
@@ -22,6 +25,9 @@ export const en = {
   ...engine,
   ...scripts,
   ...connections,
+  ...metadata,
+  ...methods,
+  ...fieldList,
 } as const;
 
 /** Every area's texts, for the test that finds keys defined in two areas. */
@@ -34,6 +40,9 @@ export const catalogueParts = {
   engine,
   scripts,
   connections,
+  metadata,
+  methods,
+  fieldList,
 } as const;
 
 export type MessageKey = keyof typeof en;

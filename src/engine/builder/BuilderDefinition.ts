@@ -42,6 +42,10 @@ export interface BuilderDefinition<T extends object> {
   saveOnlyWhenUnpublished?: boolean;
   fields?: RegistryFieldsType;
   messages?: { deleteError?: MessageKey; notFound?: MessageKey };
+  /** A failed delete is only logged, not shown (spec part 1 §8: methods; part 2 §8: composed and action documents). */
+  logDeleteFailure?: boolean;
+  /** Where an error is, in the validation panel's words (e.g. the dotted name of a nested field). */
+  describeError?(item: T, error: FieldError): string | undefined;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds builders of any item type

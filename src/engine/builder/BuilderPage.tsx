@@ -59,7 +59,8 @@ function BuilderList({ builder }: { builder: AnyBuilder }) {
       notify('success', t('lifecycle.deleted', { item: capitalise(builder.item) }));
       await queryClient.invalidateQueries({ queryKey: builderKeys.all(builder) });
     } catch (error) {
-      notifyError(error);
+      if (builder.logDeleteFailure) console.warn(`${builder.route}: delete failed`, error);
+      else notifyError(error);
     }
   };
 
@@ -85,7 +86,13 @@ function BuilderList({ builder }: { builder: AnyBuilder }) {
   );
 }
 
-function BuilderDetail({ builder }: { builder: AnyBuilder }) {
+function BuilderDetail({
+  builder,
+  formContext,
+}: {
+  builder: AnyBuilder;
+  formContext?: Record<string, unknown>;
+}) {
   const { id = 'new' } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -119,6 +126,7 @@ function BuilderDetail({ builder }: { builder: AnyBuilder }) {
       original={original}
       scope={{ connection }}
       context={context}
+      formContext={formContext}
       onClose={() => navigate({ pathname: builder.route, search: params.toString() })}
     />
   );
@@ -129,6 +137,7 @@ function BuilderEditor(props: {
   original: object | null;
   scope: { connection?: string | undefined };
   context: ValidationContext;
+  formContext?: Record<string, unknown> | undefined;
   onClose(): void;
 }) {
   const can = useCan();
@@ -147,16 +156,31 @@ function BuilderEditor(props: {
     onDone: props.onClose,
   });
   return (
-    <DetailView builder={props.builder} lifecycle={lifecycle} canEdit={canEdit} onClose={props.onClose} />
+    <DetailView
+      builder={props.builder}
+      lifecycle={lifecycle}
+      canEdit={canEdit}
+      onClose={props.onClose}
+      formContext={props.formContext}
+    />
   );
 }
 
-/** A builder's whole screen from its declaration: the list at its route, an item at route/:id. */
-export function BuilderPage({ builder }: { builder: AnyBuilder }) {
+/**
+ * A builder's whole screen from its declaration: the list at its route, an item at route/:id.
+ * `formContext` reaches the detail form's custom fields (e.g. the drawers a field list opens).
+ */
+export function BuilderPage({
+  builder,
+  formContext,
+}: {
+  builder: AnyBuilder;
+  formContext?: Record<string, unknown>;
+}) {
   return (
     <Routes>
       <Route index element={<BuilderList builder={builder} />} />
-      <Route path=":id" element={<BuilderDetail builder={builder} />} />
+      <Route path=":id" element={<BuilderDetail builder={builder} formContext={formContext} />} />
     </Routes>
   );
 }

@@ -35,9 +35,17 @@ export function DetailView({
     publish: () => void lifecycle.publish(),
     validate: () => void validation.run(),
   });
+  // The nearest element the error is about: the field itself, else its closest container with an id
+  // (a row of a field list stands for the options inside its drawer).
   const focusField = (error: FieldError) => {
-    const id = `root${error.path.replaceAll('/', '_')}`;
-    document.getElementById(id)?.focus();
+    const parts = error.path.split('/').slice(1);
+    for (let length = parts.length; length >= 0; length--) {
+      const target = document.getElementById(['root', ...parts.slice(0, length)].join('_'));
+      if (target) {
+        target.focus();
+        return;
+      }
+    }
   };
   const name = builder.name(draft) || `New ${builder.item}`;
   return (
@@ -111,6 +119,9 @@ export function DetailView({
               onRefresh={() => void validation.run()}
               onClear={validation.clear}
               onSelect={focusField}
+              {...(builder.describeError
+                ? { describe: (error: FieldError) => builder.describeError?.(draft, error) }
+                : {})}
             />
           </aside>
         )}

@@ -4,13 +4,14 @@ import { isApiError } from '../../api/ApiError';
 import { t } from '../../messages/t';
 import { useConfirm } from '../../shell/dialogs/confirm';
 import { useNotify, useNotifyError } from '../../shell/notifications/useNotify';
-import type { ValidationContext } from '../../validation/runtime';
+import { equal, type ValidationContext } from '../../validation/runtime';
 import type { AnyBuilder } from '../builder/BuilderDefinition';
 import { builderKeys, saveItem } from '../builder/builderQueries';
 import { runValidation } from '../form/runValidation';
 import { useValidationRun } from './useValidationRun';
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+// Deep equality that stops at shared references, so an untouched big list costs nothing per keystroke.
+const same = (a: unknown, b: unknown) => equal(a, b);
 
 /**
  * The item life cycle of one editor (spec part 1 §4, part 2 §4): modified / validated / publishable are

@@ -26,6 +26,8 @@ export interface DrawerFormProps<T> {
   saveLabel?: string;
   /** More actions in the footer (copy, renew, reset two-factor, ...). */
   extraActions?: React.ReactNode;
+  /** Show the errors of the opened value at once (an existing item), not only after a change. */
+  validateOnOpen?: boolean;
 }
 
 /**
@@ -78,10 +80,13 @@ export function DrawerForm<T>(props: DrawerFormProps<T>) {
           setValue(next);
           if (shownErrors.length > 0) setShownErrors(runValidation(form, next, context, rules as never));
         }}
-        errors={shownErrors}
+        // Drawer forms are small, so their errors show as the user edits (and at once when asked).
+        errors={modified || props.validateOnOpen ? errors : shownErrors}
         readOnly={readOnly}
         fields={props.fields}
         formContext={props.formContext}
+        // Its own ids, so its labels point at its inputs and not at the page's form beneath.
+        idPrefix={`drawer_${drawerKey.replace(/[^A-Za-z0-9_-]/g, '_')}`}
       />
       <footer className="drawer__footer drawer-form__footer">
         {props.extraActions}

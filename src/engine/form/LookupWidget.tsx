@@ -3,15 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { callOperation, type OperationId } from '../../api/callOperation';
 import { t } from '../../messages/t';
 
-interface LookupItem {
-  Key: string;
-  Value?: string | null;
-}
+type LookupItem = Record<string, unknown>;
 
 /**
  * A select whose options come from a lookup call named in the UI schema:
- * `"ui:widget": "lookup", "ui:options": { "operation": "Script.GetScriptTypes" }`. Lookups are cached
- * by operation (spec part 1 §7: successful lookup responses are cached by key).
+ * `"ui:widget": "lookup", "ui:options": { "operation": "Script.GetScriptTypes" }`. Path and query
+ * parameters may be given (`"path": { "name": "SchemaTypes" }`), and items other than Key/Value named
+ * (`"itemKey": "Name", "itemLabel": "Name"`). Lookups are cached by operation and parameters (spec part 1
+ * §7: successful lookup responses are cached by key).
  */
 export function LookupWidget({
   id,
@@ -26,14 +25,23 @@ export function LookupWidget({
   rawErrors,
 }: WidgetProps) {
   const operation = options.operation as OperationId;
+  const path = options.path as Record<string, string> | undefined;
+  const query = options.query as Record<string, string | boolean> | undefined;
+  const keyOf = (item: LookupItem) => String(item[(options.itemKey as string | undefined) ?? 'Key'] ?? '');
+  const labelOf = (item: LookupItem) =>
+    String(item[(options.itemLabel as string | undefined) ?? 'Value'] ?? keyOf(item));
   const lookup = useQuery({
-    queryKey: ['lookup', operation],
-    queryFn: async () => (await callOperation(operation, {})) as unknown as LookupItem[],
+    queryKey: ['lookup', operation, path ?? null, query ?? null],
+    queryFn: async () =>
+      (await callOperation(operation, {
+        path: path as never,
+        query: query as never,
+      })) as unknown as LookupItem[],
     staleTime: 5 * 60_000,
   });
   const items = lookup.data ?? [];
   const known =
-    value === undefined || value === null || value === '' || items.some((item) => item.Key === value);
+    value === undefined || value === null || value === '' || items.some((item) => keyOf(item) === value);
   return (
     <select
       id={id}
@@ -50,8 +58,8 @@ export function LookupWidget({
       <option value="">{lookup.isPending ? 'Loading…' : t('chooseValue')}</option>
       {!known && <option value={value}>{String(value)} (unknown)</option>}
       {items.map((item) => (
-        <option key={item.Key} value={item.Key}>
-          {item.Value ?? item.Key}
+        <option key={keyOf(item)} value={keyOf(item)}>
+          {labelOf(item)}
         </option>
       ))}
     </select>

@@ -1,10 +1,12 @@
 import Form from '@rjsf/core';
 import type { RegistryFieldsType, RJSFSchema } from '@rjsf/utils';
-import { memo, useMemo } from 'react';
+import { memo, useCallback, useMemo, useRef } from 'react';
 import type { FieldError } from '../../validation/fieldErrors';
 import { fields as engineFields } from './fields';
 import type { FormDefinition } from './formDefinition';
 import { createFormValidator } from './formValidator';
+import { type HeldValues, HeldValuesContext } from './heldValues';
+import { opaqueNames, opaqueProperties } from './opaqueProperties';
 import { templates, widgets } from './theme';
 import { toErrorSchema } from './toErrorSchema';
 
@@ -19,6 +21,8 @@ export interface SchemaFormProps<T> {
   fields?: RegistryFieldsType;
   /** Shared with custom fields and widgets (e.g. reference lists, the drawer opener). */
   formContext?: Record<string, unknown>;
+  /** Prefix of the inputs' ids (default 'root'); a drawer's form needs its own beside the page's. */
+  idPrefix?: string;
 }
 
 /**
@@ -34,34 +38,83 @@ function SchemaFormImpl<T>({
   readOnly,
   fields,
   formContext,
+  idPrefix,
 }: SchemaFormProps<T>) {
-  const validator = useMemo(() => createFormValidator(form.schema, () => []), [form]);
+  const schema = useMemo(() => opaqueProperties(form.schema, form.uiSchema), [form]);
+  const validator = useMemo(() => createFormValidator(schema, () => []), [schema]);
   const extraErrors = useMemo(
     () => (errors && errors.length > 0 ? toErrorSchema(errors) : undefined),
     [errors],
   );
   const registryFields = useMemo(() => ({ ...engineFields, ...fields }), [fields]);
-  return (
-    <Form
-      schema={form.schema as RJSFSchema}
-      uiSchema={form.uiSchema}
-      formData={value}
-      validator={validator}
-      templates={templates}
-      widgets={widgets}
-      fields={registryFields}
-      formContext={formContext}
-      noValidate
-      showErrorList={false}
-      extraErrors={extraErrors}
-      disabled={readOnly}
-      readonly={readOnly}
-      className="schema-form"
-      tagName="div"
-      onChange={(event) => onChange(event.formData as T)}
-      experimental_defaultFormStateBehavior={{ emptyObjectFields: 'skipDefaults' }}
-    />
+
+  // Opaque properties stay out of RJSF's data; their fields read and change them through HeldValues.
+  const held = useMemo(() => opaqueNames(form.uiSchema), [form]);
+  const { inner, outside: fresh } = useMemo(() => split(value, held), [value, held]);
+  // The same object while the held values are the same ones, so typing elsewhere does not reach their fields.
+  const kept = useRef<Data>({});
+  const outside = sameEntries(kept.current, fresh) ? kept.current : fresh;
+  kept.current = outside;
+  const latest = useRef({ value, outside, onChange, held });
+  latest.current = { value, outside, onChange, held };
+  const set = useCallback((name: string, next: unknown) => {
+    const { value, onChange } = latest.current;
+    onChange({ ...(value as Data), [name]: next } as T);
+  }, []);
+  const update = useCallback((change: (value: Data) => Data) => {
+    const { value, onChange } = latest.current;
+    onChange(change(value as Data) as T);
+  }, []);
+  const heldValues = useMemo<HeldValues | null>(
+    () => (held.length > 0 ? { names: held, values: outside, set, update } : null),
+    [held, outside, set, update],
   );
+  const change = useCallback((formData: unknown) => {
+    const { outside, onChange, held } = latest.current;
+    onChange((held.length > 0 ? { ...(split(formData, held).inner as Data), ...outside } : formData) as T);
+  }, []);
+
+  return (
+    <HeldValuesContext.Provider value={heldValues}>
+      <Form
+        schema={schema}
+        uiSchema={form.uiSchema}
+        formData={inner}
+        validator={validator}
+        templates={templates}
+        widgets={widgets}
+        fields={registryFields}
+        formContext={formContext}
+        {...(idPrefix ? { idPrefix } : {})}
+        noValidate
+        showErrorList={false}
+        extraErrors={extraErrors}
+        disabled={readOnly}
+        readonly={readOnly}
+        className="schema-form"
+        tagName="div"
+        onChange={(event) => change(event.formData)}
+        experimental_defaultFormStateBehavior={{ emptyObjectFields: 'skipDefaults' }}
+      />
+    </HeldValuesContext.Provider>
+  );
+}
+
+type Data = Record<string, unknown>;
+
+const sameEntries = (a: Data, b: Data) =>
+  Object.keys(a).length === Object.keys(b).length && Object.keys(b).every((key) => a[key] === b[key]);
+
+/** A value without its held properties (for RJSF), and the held ones. */
+function split(value: unknown, held: readonly string[]): { inner: unknown; outside: Data } {
+  if (held.length === 0 || !value || typeof value !== 'object') return { inner: value, outside: {} };
+  const inner: Data = { ...(value as Data) };
+  const outside: Data = {};
+  for (const name of held) {
+    if (name in inner) outside[name] = inner[name];
+    delete inner[name];
+  }
+  return { inner, outside };
 }
 
 export const SchemaForm = memo(SchemaFormImpl) as typeof SchemaFormImpl;

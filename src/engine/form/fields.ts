@@ -1,4 +1,8 @@
 import type { RegistryFieldsType } from '@rjsf/utils';
+import { FieldListField } from './fields/FieldListField';
 
 /** Fields every form may use by `ui:field`; builders add their own through SchemaForm's `fields`. */
-export const fields: RegistryFieldsType = {};
+export const fields: RegistryFieldsType = {
+  // The nested field list of metadata documents, methods, documents and flow start blocks.
+  fieldList: FieldListField,
+};

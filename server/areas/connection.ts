@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { connectionRules } from '../../src/builders/connectionbuilder/rules';
+import { t } from '../../src/messages/t';
+import { connectPostgres, driverOf } from '../connections/connectionDatabase';
+import { connectionKind } from '../connections/connectionKind';
+import { credentialType, publicCredentialTypes } from '../connections/credentialTypes';
+import { maskSettings, openSettings, type Settings, sealSettings } from '../connections/secrets';
+import type { Schemas } from '../contract/types';
+import type { Handlers, Services } from '../http/context';
+import { badRequest, HttpError } from '../http/errors';
+
+type Connection = Schemas['Connection'];
+
+/** A connection as answered: credential secrets masked, never in clear (issue 5). */
+export function presentConnection(stored: Record<string, unknown>): Connection {
+  const connection = stored as unknown as Connection;
+  const type = credentialType(connection.Type);
+  return {
+    ...connection,
+    FlowCredential: {
+      ...connection.FlowCredential,
+      Type: connection.Type,
+      Settings: maskSettings(type, connection.FlowCredential?.Settings as Settings | undefined),
+    },
+  };
+}
+
+/** The answer of a save that met a newer version (409): its Current with secrets masked too. */
+async function masking409<T>(save: Promise<T>): Promise<T> {
+  try {
+    return await save;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 409 && error.extra.Current) {
+      throw new HttpError(409, error.messageKey, error.params, {
+        Current: presentConnection(error.extra.Current as Record<string, unknown>),
+      });
+    }
+    throw error;
+  }
+}
+
+async function stored(services: Services, guid: string) {
+  return (await services.items.find(connectionKind, guid)) as Connection | undefined;
+}
+
+const firstLine = (text: string) => text.split(' on ')[0]?.trim() ?? text;
+
+/** Really connects with a connection's settings and reports the driver's answer (issue 5: Test connection). */
+async function testConnection(services: Services, connection: Connection, saved: Connection | undefined) {
+  const driver = driverOf(connection);
+  if (driver === 'internal') {
+    const [row] = await services.db.query<{ version: string }>('select version() as version');
+    return {
+      Success: true,
+      Message: t('cb.test.success', { detail: `${t('cb.test.internal')}, ${firstLine(row?.version ?? '')}` }),
+    };
+  }
+  if (driver !== 'postgres') return { Success: false, Message: t('cb.test.notSupported') };
+  const type = credentialType(connection.Type);
+  const settings = openSettings(
+    services.keys,
+    type,
+    connection.FlowCredential?.Settings as Settings | undefined,
+    saved?.FlowCredential?.Settings as Settings | undefined,
+  );
+  try {
+    const client = await connectPostgres(settings);
+    try {
+      const result = await client.query<{ version: string }>('select version() as version');
+      return {
+        Success: true,
+        Message: t('cb.test.success', { detail: firstLine(result.rows[0]?.version ?? '') }),
+      };
+    } finally {
+      await client.end().catch(() => {});
+    }
+  } catch (error) {
+    return { Success: false, Message: t('cb.test.failed', { detail: (error as Error).message }) };
+  }
+}
+
+/** Connections (spec part 1 §3 'Connection', §5 'Connection', §7 'Connections'). */
+const handlers: Handlers = {
+  'Connection.GetConnections': async ({ items }) => (await items.list(connectionKind)).map(presentConnection),
+
+  'Connection.CredentialTypes': async () => publicCredentialTypes(),
+
+  'Connection.GetConnectionByGuid': async ({ items, params }) =>
+    presentConnection(await items.get(connectionKind, params.guid)),
+
+  'Connection.PostConnection': async (services) => {
+    const { body, items, keys, principal, now } = services;
+    const type = credentialType(body.Type);
+    const errors = connectionRules(body, publicCredentialTypes());
+    if (errors.length > 0) throw badRequest(errors);
+    const previous = await stored(services, body.FlowConnectionGuid);
+    const settings = sealSettings(
+      keys,
+      type,
+      body.FlowCredential?.Settings as Settings | undefined,
+      previous?.FlowCredential?.Settings as Settings | undefined,
+    );
+    const connection = {
+      ...body,
+      FlowCredential: {
+        CredentialGuid:
+          body.FlowCredential?.CredentialGuid ?? previous?.FlowCredential?.CredentialGuid ?? randomUUID(),
+        Type: body.Type,
+        Settings: settings,
+      },
+    };
+    return masking409(
+      items.save(connectionKind, connection as Record<string, unknown>, {
+        by: principal?.name ?? null,
+        now: now(),
+      }),
+    );
+  },
+
+  'Connection.DeleteConnection': async ({ items, db, params }) => {
+    await items.get(connectionKind, params.guid);
+    // Methods and documents belong to a connection; removing it would orphan them.
+    const [use] = await db.query<{ count: number }>(
+      'select count(*)::int as count from items where scope = $1',
+      [params.guid],
+    );
+    if ((use?.count ?? 0) > 0) throw new HttpError(400, 'cb.connectionInUse', { count: use!.count });
+    await items.remove(connectionKind, params.guid);
+    return true;
+  },
+
+  'Connection.TestConnection': async (services) => {
+    const saved = await stored(services, services.params.guid);
+    const connection = services.body ?? saved;
+    if (!connection) throw new HttpError(404, 'cb.error.loadConnection');
+    return testConnection(services, connection, saved);
+  },
+};
+
+export default handlers;

@@ -1,0 +1,54 @@
+import { form } from '../../../generated/forms/Connection';
+import type { components } from '../../../generated/uiservices';
+import type { BuilderDefinition } from '../../engine/builder/BuilderDefinition';
+import { ConnectionEditor } from './ConnectionEditor';
+import { CredentialSettingsField } from './CredentialSettingsField';
+import { connectionRules } from './rules';
+
+type Connection = components['schemas']['Connection'];
+
+/**
+ * Connection Builder (spec part 1 §2 'Connection Builder', §3 'Connection', §5 'Connection', §7
+ * 'Connections'). The page (page.tsx) binds the rules to the credential types.
+ */
+export const builder: BuilderDefinition<Connection> = {
+  route: '/connectionbuilder',
+  title: 'Connection Builder',
+  item: 'connection',
+  area: 'ConnectionBuilder',
+  form,
+  operations: {
+    list: 'Connection.GetConnections',
+    get: 'Connection.GetConnectionByGuid',
+    save: 'Connection.PostConnection',
+    remove: 'Connection.DeleteConnection',
+  },
+  columns: [
+    { id: 'name', header: 'Name', value: (connection) => connection.Name },
+    { id: 'type', header: 'Type', value: (connection) => connection.Type },
+    { id: 'modified', header: 'Last edited', kind: 'date', value: (connection) => connection.Modified },
+    {
+      id: 'status',
+      header: 'Status',
+      kind: 'status',
+      value: (connection) => (connection.IsPublished ? 'published' : 'draft'),
+    },
+  ],
+  id: (connection) => connection.FlowConnectionGuid,
+  name: (connection) => connection.Name,
+  create: () => ({
+    FlowConnectionGuid: crypto.randomUUID(),
+    Name: '',
+    Type: '',
+    IsInternal: false,
+    AvailableModules: [],
+    FlowCredential: { CredentialGuid: crypto.randomUUID(), Type: '', Settings: {} },
+    IsPublished: false,
+    IsNew: true,
+  }),
+  peersList: 'connections',
+  rules: (connection) => connectionRules(connection, undefined),
+  fields: { connectionEditor: ConnectionEditor, credentialSettings: CredentialSettingsField },
+  publishable: true,
+  messages: { notFound: 'cb.error.loadConnection' },
+};

@@ -1,0 +1,198 @@
+import { memo } from 'react';
+import { t } from '../../../messages/t';
+import type { FieldListColumn } from './fieldListOptions';
+import type { FieldRow } from './fieldTree';
+
+export interface FieldRowActions {
+  open(row: FieldRow): void;
+  addChild(row: FieldRow): void;
+  move(row: FieldRow, delta: -1 | 1): void;
+  remove(row: FieldRow): void;
+}
+
+const valueAt = (field: Record<string, unknown>, path: string): unknown =>
+  path
+    .split('.')
+    .reduce<unknown>(
+      (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+      field,
+    );
+
+function Cell({ field, column }: { field: Record<string, unknown>; column: FieldListColumn }) {
+  const value = valueAt(field, column.path);
+  if (column.kind === 'boolean') return <>{value === true ? t('fieldList.yes') : ''}</>;
+  return <>{value === undefined || value === null ? '' : String(value)}</>;
+}
+
+interface RowProps {
+  row: FieldRow;
+  id: string;
+  columns: readonly FieldListColumn[];
+  canHaveChildren: boolean;
+  invalid: boolean;
+  readOnly: boolean;
+  actions: FieldRowActions;
+}
+
+/** One field: its own name indented below its parent, its columns, and what can be done with it. */
+const sameRow = (a: RowProps, b: RowProps) =>
+  a.row.field === b.row.field &&
+  a.row.key === b.row.key &&
+  a.row.leaf === b.row.leaf &&
+  a.row.name === b.row.name &&
+  a.row.depth === b.row.depth &&
+  a.row.position === b.row.position &&
+  a.row.siblings === b.row.siblings &&
+  a.id === b.id &&
+  a.columns === b.columns &&
+  a.canHaveChildren === b.canHaveChildren &&
+  a.invalid === b.invalid &&
+  a.readOnly === b.readOnly &&
+  a.actions === b.actions;
+
+const FieldListRow = memo(function FieldListRow({
+  row,
+  id,
+  columns,
+  canHaveChildren,
+  invalid,
+  readOnly,
+  actions,
+}: RowProps) {
+  const label = row.name || '—';
+  return (
+    <tr className={`field-list__row${invalid ? ' field-list__row--invalid' : ''}`}>
+      <th scope="row" className="field-list__name" style={{ paddingLeft: `${0.75 + row.depth * 1.25}rem` }}>
+        {row.depth > 0 && (
+          <span className="field-list__branch" aria-hidden="true">
+            └
+          </span>
+        )}
+        <button
+          type="button"
+          id={id}
+          className="field-list__open"
+          onClick={() => actions.open(row)}
+          title={invalid ? t('fieldList.hasErrors') : undefined}
+          aria-invalid={invalid || undefined}
+        >
+          {row.leaf || '—'}
+        </button>
+        {invalid && (
+          <span className="field-list__mark" aria-hidden="true">
+            !
+          </span>
+        )}
+      </th>
+      {columns.map((column) => (
+        <td key={column.path}>
+          <Cell field={row.field} column={column} />
+        </td>
+      ))}
+      {!readOnly && (
+        <td className="field-list__actions">
+          {canHaveChildren && (
+            <button
+              type="button"
+              className="button button--small"
+              aria-label={t('fieldList.addChild', { name: label })}
+              title={t('fieldList.addChild', { name: label })}
+              onClick={() => actions.addChild(row)}
+            >
+              +
+            </button>
+          )}
+          <button
+            type="button"
+            className="button button--small"
+            aria-label={t('fieldList.moveUp', { name: label })}
+            title={t('fieldList.moveUp', { name: label })}
+            disabled={row.position === 0}
+            onClick={() => actions.move(row, -1)}
+          >
+            ↑
+          </button>
+          <button
+            type="button"
+            className="button button--small"
+            aria-label={t('fieldList.moveDown', { name: label })}
+            title={t('fieldList.moveDown', { name: label })}
+            disabled={row.position === row.siblings - 1}
+            onClick={() => actions.move(row, 1)}
+          >
+            ↓
+          </button>
+          <button
+            type="button"
+            className="button button--small button--danger-outline"
+            aria-label={t('fieldList.remove', { name: label })}
+            title={t('fieldList.remove', { name: label })}
+            onClick={() => actions.remove(row)}
+          >
+            ×
+          </button>
+        </td>
+      )}
+    </tr>
+  );
+}, sameRow);
+
+export interface FieldListTableProps {
+  rows: readonly FieldRow[];
+  columns: readonly FieldListColumn[];
+  /** Row id from its address, so the validation panel can focus the row an error is about. */
+  rowId(row: FieldRow): string;
+  canHaveChildren(row: FieldRow): boolean;
+  /** Keys of rows with errors, space separated. */
+  invalidKeys: string;
+  readOnly: boolean;
+  actions: FieldRowActions;
+  label: string;
+}
+
+/** The field list's table; memoized, so typing elsewhere in the form does not touch its rows. */
+export const FieldListTable = memo(function FieldListTable(props: FieldListTableProps) {
+  const { rows, columns, invalidKeys, readOnly, actions } = props;
+  const invalid = new Set(invalidKeys.split(' '));
+  return (
+    <table className="field-list__table" aria-label={props.label}>
+      <thead>
+        <tr>
+          <th scope="col">{t('fieldList.name')}</th>
+          {columns.map((column) => (
+            <th scope="col" key={column.path}>
+              {column.header}
+            </th>
+          ))}
+          {!readOnly && (
+            <th scope="col" className="field-list__actions">
+              <span className="sr-only">{t('fieldList.actions')}</span>
+            </th>
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 ? (
+          <tr>
+            <td className="field-list__empty" colSpan={columns.length + 2}>
+              {t('fieldList.empty')}
+            </td>
+          </tr>
+        ) : (
+          rows.map((row) => (
+            <FieldListRow
+              key={row.key}
+              row={row}
+              id={props.rowId(row)}
+              columns={columns}
+              canHaveChildren={props.canHaveChildren(row)}
+              invalid={invalid.has(row.key)}
+              readOnly={readOnly}
+              actions={actions}
+            />
+          ))
+        )}
+      </tbody>
+    </table>
+  );
+});
