@@ -30,7 +30,8 @@ describe('connections, metadata documents and methods in Chromium (spec part 1 Â
 
   const notice = () => page.locator('.notice').last();
   const drawer = (name: string | RegExp) => page.getByRole('dialog', { name });
-  const button = (name: string | RegExp, scope: Page | Locator = page) => scope.getByRole('button', { name, exact: true });
+  const button = (name: string | RegExp, scope: Page | Locator = page) =>
+    scope.getByRole('button', { name, exact: true });
   const problems = () => page.locator('.validation__list .validation__message').allTextContents();
   const confirmDialog = () => page.getByRole('alertdialog');
 
@@ -48,17 +49,21 @@ describe('connections, metadata documents and methods in Chromium (spec part 1 Â
     await page.getByLabel('Password', { exact: true }).fill('Sales!pw1');
     await page.getByLabel('Method Builder').check();
     await button('Test connection').click();
-    await expect.poll(() => page.locator('.test-connection__result').textContent()).toBe(
-      'Could not connect: connect ECONNREFUSED 127.0.0.1:1',
-    );
+    await expect
+      .poll(() => page.locator('.test-connection__result').textContent())
+      .toBe('Could not connect: connect ECONNREFUSED 127.0.0.1:1');
     if (realPostgres) {
       await page.getByLabel('Host').fill(realPostgres.hostname);
       await page.getByLabel('Port').fill(realPostgres.port || '5432');
       await page.getByLabel('Database').fill(realPostgres.pathname.slice(1) || 'postgres');
       await page.getByLabel('User').fill(decodeURIComponent(realPostgres.username));
-      await page.getByLabel('Password', { exact: true }).fill(decodeURIComponent(realPostgres.password) || 'unused');
+      await page
+        .getByLabel('Password', { exact: true })
+        .fill(decodeURIComponent(realPostgres.password) || 'unused');
       await button('Test connection').click();
-      await expect.poll(() => page.locator('.test-connection__result').textContent()).toMatch(/^Connected: PostgreSQL/);
+      await expect
+        .poll(() => page.locator('.test-connection__result').textContent())
+        .toMatch(/^Connected: PostgreSQL/);
     }
     await screenshot(page, 'connection-tested');
     await button('Save').click();
@@ -143,12 +148,21 @@ describe('connections, metadata documents and methods in Chromium (spec part 1 Â
 
     await button('Save').click();
     await expect.poll(() => notice().textContent()).toContain('Metadata document created');
-    await page.getByRole('row', { name: /SalesOrder/ }).getByText('Draft').waitFor();
-    const stored = await call(server, 'GET', 'MetaDocumentBuilder/GetMetadataDocuments', { token: adminToken });
+    await page
+      .getByRole('row', { name: /SalesOrder/ })
+      .getByText('Draft')
+      .waitFor();
+    const stored = await call(server, 'GET', 'MetaDocumentBuilder/GetMetadataDocuments', {
+      token: adminToken,
+    });
     const document = stored.body.find((entry) => entry.Name === 'SalesOrder')!;
     expect(document.Elements).toEqual([
       { Name: 'OrderId', Type: 'Number', Validation: { Required: true } },
-      { Name: 'Customer', Type: 'Object', Elements: [{ Name: 'Customer.Name', Type: 'String', Validation: { Max: 100 } }] },
+      {
+        Name: 'Customer',
+        Type: 'Object',
+        Elements: [{ Name: 'Customer.Name', Type: 'String', Validation: { Max: 100 } }],
+      },
       { Name: 'ShipTo', Type: 'DocumentType', Document: 'Address' },
       {
         Name: 'Lines',
@@ -166,7 +180,10 @@ describe('connections, metadata documents and methods in Chromium (spec part 1 Â
     await button('Publish').click();
     await button('Publish', confirmDialog()).click();
     await expect.poll(() => notice().textContent()).toContain('Metadata document published');
-    await page.getByRole('row', { name: /SalesOrder/ }).getByText('Published').waitFor();
+    await page
+      .getByRole('row', { name: /SalesOrder/ })
+      .getByText('Published')
+      .waitFor();
     await screenshot(page, 'metadata-published');
   });
 
@@ -174,22 +191,19 @@ describe('connections, metadata documents and methods in Chromium (spec part 1 Â
     await page.goto(`${server.url}/methodbuilder`);
     await button('New method').click();
     // Procedures other methods wrap are not offered (excludeDocumentedSPs).
-    await expect.poll(() => page.getByLabel('Stored procedure').locator('option').allTextContents()).toEqual([
-      'Please choose a value',
-      'demo.close_orders (procedure)',
-      'demo.list_orders (function)',
-      'demo.order_total (function)',
-      'demo.upsert_customer (function)',
-    ]);
+    await expect
+      .poll(() => page.getByLabel('Stored procedure').locator('option').allTextContents())
+      .toEqual([
+        'Please choose a value',
+        'demo.close_orders (procedure)',
+        'demo.list_orders (function)',
+        'demo.order_total (function)',
+        'demo.upsert_customer (function)',
+      ]);
     await page.getByLabel('Stored procedure').selectOption('demo.list_orders');
-    await expect.poll(() => page.locator('.field-list__open').allTextContents()).toEqual([
-      'p_customer_id',
-      'p_from',
-      'order_id',
-      'order_date',
-      'status',
-      'total',
-    ]);
+    await expect
+      .poll(() => page.locator('.field-list__open').allTextContents())
+      .toEqual(['p_customer_id', 'p_from', 'order_id', 'order_date', 'status', 'total']);
     expect(await page.getByLabel('Name').inputValue()).toBe('list_orders');
     expect(await page.getByLabel('Read method').isChecked()).toBe(true);
     await button('requires validation').click();
@@ -205,11 +219,19 @@ describe('connections, metadata documents and methods in Chromium (spec part 1 Â
     await button('Publish').click();
     await button('Publish', confirmDialog()).click();
     await expect.poll(() => notice().textContent()).toContain('Method published');
-    await page.getByRole('row', { name: /list_orders/ }).getByText('Published').waitFor();
+    await page
+      .getByRole('row', { name: /list_orders/ })
+      .getByText('Published')
+      .waitFor();
     await screenshot(page, 'method-published');
-    const methods = await call(server, 'GET', 'SPActionDocument/GetConnectionMethods/9b8a7c6d-5e4f-4a3b-9c2d-1e0f0a1b2c3d', {
-      token: adminToken,
-    });
+    const methods = await call(
+      server,
+      'GET',
+      'SPActionDocument/GetConnectionMethods/9b8a7c6d-5e4f-4a3b-9c2d-1e0f0a1b2c3d',
+      {
+        token: adminToken,
+      },
+    );
     expect(methods.body.find((method) => method.Name === 'list_orders')).toMatchObject({
       Script: 'demo.list_orders',
       IsPublished: true,

@@ -21,13 +21,15 @@ describe('two tabs editing one metadata document (issue 5: optimistic concurrenc
     await page.getByLabel('Description').waitFor();
   };
   const stored = async () =>
-    (await call(server, 'GET', `MetaDocumentBuilder/GetMetadataDocument/${CUSTOMER}`, { token })).body as unknown as {
+    (await call(server, 'GET', `MetaDocumentBuilder/GetMetadataDocument/${CUSTOMER}`, { token }))
+      .body as unknown as {
       Description: string;
       Revision: number;
       Elements: unknown[];
     };
   const save = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).click();
-  const saved = (page: Page) => page.locator('.notice', { hasText: 'Metadata document saved' }).last().waitFor();
+  const saved = (page: Page) =>
+    page.locator('.notice', { hasText: 'Metadata document saved' }).last().waitFor();
 
   beforeAll(async () => {
     server = await startConsole();

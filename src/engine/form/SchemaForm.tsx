@@ -1,5 +1,5 @@
 import Form from '@rjsf/core';
-import type { RegistryFieldsType, RJSFSchema } from '@rjsf/utils';
+import type { RegistryFieldsType } from '@rjsf/utils';
 import { memo, useCallback, useMemo, useRef } from 'react';
 import type { FieldError } from '../../validation/fieldErrors';
 import { fields as engineFields } from './fields';
