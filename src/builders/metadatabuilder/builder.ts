@@ -1,6 +1,7 @@
 import { form } from '../../../generated/forms/MetadataDocument';
 import type { BuilderDefinition } from '../../engine/builder/BuilderDefinition';
 import { describeMetadataError } from './describeError';
+import { MetadataFieldDrawer } from './MetadataFieldDrawer';
 import { type MetadataDocument, metadataRules } from './rules';
 
 /**
@@ -38,6 +39,8 @@ export const builder: BuilderDefinition<MetadataDocument> = {
   peersList: 'metadataDocuments',
   rules: (document) => metadataRules(document),
   describeError: describeMetadataError,
+  // The drawer of one field of the nested field list (spec part 1 §5 'Field editor').
+  formContext: { fieldDrawers: { metadataField: MetadataFieldDrawer } },
   publishable: true,
   saveOnlyWhenUnpublished: true,
   messages: { deleteError: 'mb.docDelete.error', notFound: 'mb.error.loadDocument' },

@@ -1,17 +1,12 @@
 import { useMemo } from 'react';
 import { BuilderPage } from '../../engine/builder/BuilderPage';
-import type { FieldDrawers } from '../../engine/form/fields/fieldDrawer';
 import { builder } from './builder';
-import { MetadataFieldDrawer } from './MetadataFieldDrawer';
 import { metadataRules } from './rules';
 import { useMetadataLookups } from './useMetadataLookups';
 
-const fieldDrawers: FieldDrawers = { metadataField: MetadataFieldDrawer };
-const formContext = { fieldDrawers };
-
 /**
  * The Metadata Builder: the generic builder page with the rules bound to what they look up (reference
- * lists, function lists, published documents, default value types) and the field drawer of the field list.
+ * lists, function lists, published documents, default value types).
  */
 export default function MetadataBuilderPage() {
   const lookups = useMetadataLookups();
@@ -22,5 +17,5 @@ export default function MetadataBuilderPage() {
     }),
     [lookups],
   );
-  return <BuilderPage builder={declared} formContext={formContext} />;
+  return <BuilderPage builder={declared} />;
 }

@@ -3,6 +3,7 @@ import type { components } from '../../../generated/uiservices';
 import type { BuilderDefinition } from '../../engine/builder/BuilderDefinition';
 import { describeMethodError } from './describeError';
 import { MethodEditor } from './MethodEditor';
+import { MethodFieldDrawer } from './MethodFieldDrawer';
 import { methodRules } from './rules';
 import { StoredProcedureField } from './StoredProcedureField';
 
@@ -58,6 +59,8 @@ export const builder: BuilderDefinition<Method> = {
   rules: methodRules,
   describeError: describeMethodError,
   fields: { methodEditor: MethodEditor, storedProcedure: StoredProcedureField },
+  // The drawer of the input and output field lists.
+  formContext: { fieldDrawers: { methodField: MethodFieldDrawer } },
   publishable: true,
   saveOnlyWhenUnpublished: true,
   // A failed method delete is only logged (spec part 1 §8).

@@ -21,6 +21,8 @@ const STRING_TYPES = new Set(['String']);
  */
 export function methodRules(method: Method): FieldError[] {
   const errors: FieldError[] = [];
+  // The contract lets a stored method carry a null script (older rows); saving one still needs it.
+  if (method.Script === null) errors.push(error('/Script', 'scriptEmpty'));
   if (!method.IsRead && (method.Input ?? []).length === 0) errors.push(error('/Input', 'noInputSet'));
   if (!method.FullOutput && (method.Output ?? []).length === 0) errors.push(error('/Output', 'noOutputSet'));
   (method.Output ?? []).forEach((field, index) => {

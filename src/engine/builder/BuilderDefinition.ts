@@ -41,6 +41,8 @@ export interface BuilderDefinition<T extends object> {
   /** Save only while unpublished (spec part 1 §4: metadata documents, methods and scripts). */
   saveOnlyWhenUnpublished?: boolean;
   fields?: RegistryFieldsType;
+  /** Shared with the detail form's custom fields, e.g. `fieldDrawers`, the drawers a field list opens. */
+  formContext?: Record<string, unknown>;
   messages?: { deleteError?: MessageKey; notFound?: MessageKey };
   /** A failed delete is only logged, not shown (spec part 1 §8: methods; part 2 §8: composed and action documents). */
   logDeleteFailure?: boolean;

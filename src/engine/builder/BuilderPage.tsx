@@ -126,7 +126,9 @@ function BuilderDetail({
       original={original}
       scope={{ connection }}
       context={context}
-      formContext={formContext}
+      formContext={
+        builder.formContext || formContext ? { ...builder.formContext, ...formContext } : undefined
+      }
       onClose={() => navigate({ pathname: builder.route, search: params.toString() })}
     />
   );
