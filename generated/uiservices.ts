@@ -1692,11 +1692,12 @@ export interface components {
         };
         /**
          * ApiUser
-         * @description An API user (spec part 1 §3 'API user').
+         * @description An API user (spec part 1 §3 'API user'; §5: username required and unique).
          */
         ApiUser: {
             Guid: components["schemas"]["Guid"];
             Username: string;
+            /** @description Sent as 'Authorization: Bearer <token>'; shown only to those who may edit API users. A new API user without one gets one from the server. */
             ApiToken?: components["schemas"]["Guid"];
             /** @default true */
             IsActive: boolean;
@@ -2267,18 +2268,21 @@ export interface components {
         };
         /**
          * RestApi
-         * @description A REST API (spec part 1 §3 'REST API').
+         * @description A REST API (spec part 1 §3 'REST API'; rules of §5 'REST API').
          */
         RestApi: {
             Guid: components["schemas"]["Guid"];
             Name: string;
             Description?: string | null;
-            ReturnType?: string | null;
+            /** @description A key of RestApi/getApiReturnType. */
+            ReturnType: string;
             /** @default true */
             IsActive: boolean;
             /** @default false */
             IsInternal: boolean;
-            ApiAuthentication?: string | null;
+            /** @description A key of RestApi/GetApiAuthentication. */
+            ApiAuthentication: string;
+            /** @description API users that may call this REST API. */
             Users?: components["schemas"]["Guid"][];
             Settings?: components["schemas"]["KeyValue"][];
             IsPublished?: boolean;

@@ -3,6 +3,7 @@ import { common } from './catalogue/common';
 import { connections } from './catalogue/connections';
 import { engine } from './catalogue/engine';
 import { fields } from './catalogue/fields';
+import { restApis } from './catalogue/restApis';
 import { scripts } from './catalogue/scripts';
 import { users } from './catalogue/users';
 
@@ -20,9 +21,19 @@ export const en = {
   ...engine,
   ...scripts,
   ...connections,
+  ...restApis,
 } as const;
 
 /** Every area's texts, for the test that finds keys defined in two areas. */
-export const catalogueParts = { common, account, fields, users, engine, scripts, connections } as const;
+export const catalogueParts = {
+  common,
+  account,
+  fields,
+  users,
+  engine,
+  scripts,
+  connections,
+  restApis,
+} as const;
 
 export type MessageKey = keyof typeof en;
