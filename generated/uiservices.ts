@@ -2450,7 +2450,11 @@ export interface components {
          */
         User: {
             Guid: components["schemas"]["Guid"];
-            Email: components["schemas"]["Email"];
+            /**
+             * Format: email
+             * @description The user's address; the drawer says 'user.emailError' for every e-mail fault (spec part 1 §8).
+             */
+            Email: string;
             FirstName?: string | null;
             LastName?: string | null;
             /**

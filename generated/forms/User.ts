@@ -19,8 +19,11 @@ export const form: FormDefinition = {
         "$ref": "#/$defs/Guid"
       },
       "Email": {
-        "$ref": "#/$defs/Email",
+        "description": "The user's address; the drawer says 'user.emailError' for every e-mail fault (spec part 1 §8).",
         "type": "string",
+        "format": "email",
+        "minLength": 1,
+        "maxLength": 254,
         "x-unique-among": {
           "peers": "users",
           "id": "Guid",
@@ -29,7 +32,8 @@ export const form: FormDefinition = {
         "x-messages": {
           "required": "user.emailError",
           "format": "user.emailError",
-          "minLength": "user.emailError"
+          "minLength": "user.emailError",
+          "maxLength": "user.emailError"
         }
       },
       "FirstName": {
@@ -141,20 +145,6 @@ export const form: FormDefinition = {
         "description": "A GUID in 8-4-4-4-12 form (spec part 2 §5 'Type formats').",
         "type": "string",
         "pattern": "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
-      },
-      "Email": {
-        "title": "Email",
-        "description": "An e-mail address (spec part 1 §5 'Account': empty gives noEmail, invalid format noValidEmail).",
-        "type": "string",
-        "format": "email",
-        "minLength": 1,
-        "maxLength": 254,
-        "x-messages": {
-          "required": "noEmail",
-          "minLength": "noEmail",
-          "format": "noValidEmail",
-          "maxLength": "noValidEmail"
-        }
       },
       "Revision": {
         "title": "Revision",
