@@ -1,8 +1,8 @@
-import { normalizeRolePermissions } from '../../../src/permissions/entitlements';
+import { normalizeRolePermissions, type RolePermissions } from '../../../src/permissions/entitlements';
 import type { DemoSeed } from '../seed';
 
 /** Two roles to start from: one that builds, one that looks (spec part 1 §3 'Role', §6). */
-export const demoRoles = [
+export const demoRoles: Array<{ name: string; permissions: RolePermissions }> = [
   {
     name: 'Demo builders',
     permissions: {

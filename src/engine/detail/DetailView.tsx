@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { t } from '../../messages/t';
 import type { FieldError } from '../../validation/fieldErrors';
 import type { AnyBuilder } from '../builder/BuilderDefinition';
@@ -40,6 +41,11 @@ export function DetailView({
     document.getElementById(id)?.focus();
   };
   const name = builder.name(draft) || `New ${builder.item}`;
+  // Widgets see the run's errors with their params (a code editor marks the lines of compile errors).
+  const context = useMemo(
+    () => ({ ...formContext, validationErrors: validation.errors }),
+    [formContext, validation.errors],
+  );
   return (
     <div className="detail">
       <header className="detail__header">
@@ -100,7 +106,8 @@ export function DetailView({
             errors={validation.errors}
             readOnly={!canEdit}
             fields={builder.fields}
-            formContext={formContext}
+            widgets={builder.widgets}
+            formContext={context}
           />
         </div>
         {canEdit && (

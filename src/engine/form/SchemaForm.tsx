@@ -1,5 +1,5 @@
 import Form from '@rjsf/core';
-import type { RegistryFieldsType, RJSFSchema } from '@rjsf/utils';
+import type { RegistryFieldsType, RegistryWidgetsType, RJSFSchema } from '@rjsf/utils';
 import { memo, useMemo } from 'react';
 import type { FieldError } from '../../validation/fieldErrors';
 import { fields as engineFields } from './fields';
@@ -17,6 +17,8 @@ export interface SchemaFormProps<T> {
   readOnly?: boolean;
   /** Builder-specific fields (RJSF registry), looked up by `ui:field`. */
   fields?: RegistryFieldsType;
+  /** Builder-specific widgets that replace the theme's by name (e.g. 'code'). */
+  widgets?: RegistryWidgetsType;
   /** Shared with custom fields and widgets (e.g. reference lists, the drawer opener). */
   formContext?: Record<string, unknown>;
 }
@@ -33,6 +35,7 @@ function SchemaFormImpl<T>({
   errors,
   readOnly,
   fields,
+  widgets: ownWidgets,
   formContext,
 }: SchemaFormProps<T>) {
   const validator = useMemo(() => createFormValidator(form.schema, () => []), [form]);
@@ -41,6 +44,7 @@ function SchemaFormImpl<T>({
     [errors],
   );
   const registryFields = useMemo(() => ({ ...engineFields, ...fields }), [fields]);
+  const registryWidgets = useMemo(() => ({ ...widgets, ...ownWidgets }), [ownWidgets]);
   return (
     <Form
       schema={form.schema as RJSFSchema}
@@ -48,7 +52,7 @@ function SchemaFormImpl<T>({
       formData={value}
       validator={validator}
       templates={templates}
-      widgets={widgets}
+      widgets={registryWidgets}
       fields={registryFields}
       formContext={formContext}
       noValidate

@@ -1,4 +1,7 @@
 import type { RegistryFieldsType } from '@rjsf/utils';
+import { LookupChecklistField } from './fields/LookupChecklistField';
 
 /** Fields every form may use by `ui:field`; builders add their own through SchemaForm's `fields`. */
-export const fields: RegistryFieldsType = {};
+export const fields: RegistryFieldsType = {
+  lookupChecklist: LookupChecklistField,
+};

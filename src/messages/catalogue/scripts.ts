@@ -9,7 +9,6 @@ export const scripts = {
   'sb.validation.commitEmpty': 'Please enter a commit note',
   'sb.validation.scriptTypeUnknown': 'This script type does not exist',
   'sb.validation.compileError': 'Line {line}, column {column}: {message}',
-  'sb.validation.compileUnavailable': 'The code could not be checked. Please validate again.',
   'sb.error.loadScript': 'The script was not found',
   'sb.scriptDelete.error': 'Something went wrong while deleting script. Please try again.',
 } as const;
