@@ -17,16 +17,10 @@ export interface ApiTokenContext {
  * (spec part 1 §4 'API user token: can be copied (a success notice shows) or renewed (a new guid is
  * generated) in edit mode'). A renewed token replaces the old one when the drawer is saved.
  */
-export function ApiTokenField({
-  fieldPathId,
-  formData,
-  onChange,
-  uiSchema,
-  formContext,
-}: FieldProps<string>) {
+export function ApiTokenField({ fieldPathId, formData, onChange, uiSchema, registry }: FieldProps<string>) {
   const notify = useNotify();
   const [renewed, setRenewed] = useState(false);
-  const { editMode, isNew } = (formContext ?? { editMode: false, isNew: false }) as ApiTokenContext;
+  const { editMode, isNew } = (registry.formContext ?? { editMode: false, isNew: false }) as ApiTokenContext;
   const title = String(getUiOptions(uiSchema).title ?? 'API token');
   const id = fieldPathId.$id;
   const copy = async () => {

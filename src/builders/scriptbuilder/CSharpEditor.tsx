@@ -82,7 +82,7 @@ const base: Extension = [
  * Escape, then Tab, leaves the editor, as CodeMirror does for keyboard users.
  */
 export default function CSharpEditor(props: WidgetProps) {
-  const { id, value, disabled, readonly, onChange, onBlur, onFocus, rawErrors, formContext, label } = props;
+  const { id, value, disabled, readonly, onChange, onBlur, onFocus, rawErrors, registry, label } = props;
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const editable = useRef(new Compartment());
@@ -91,7 +91,8 @@ export default function CSharpEditor(props: WidgetProps) {
   // it through the effects below.
   const handlers = useRef({ id, onChange, onBlur, onFocus });
   handlers.current = { id, onChange, onBlur, onFocus };
-  const errors = (formContext as { validationErrors?: readonly FieldError[] } | undefined)?.validationErrors;
+  const errors = (registry.formContext as { validationErrors?: readonly FieldError[] } | undefined)
+    ?.validationErrors;
   const text = typeof value === 'string' ? value : '';
   const invalid = (rawErrors?.length ?? 0) > 0;
   const initialText = useRef(text);

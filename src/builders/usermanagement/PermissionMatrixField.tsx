@@ -26,9 +26,9 @@ export function PermissionMatrixField({
   fieldPathId,
   disabled,
   readonly,
-  formContext,
+  registry,
 }: FieldProps) {
-  const { enabledModules, modulesFailed } = (formContext ?? {}) as Partial<PermissionMatrixContext>;
+  const { enabledModules, modulesFailed } = (registry.formContext ?? {}) as Partial<PermissionMatrixContext>;
   const permissions = (formData ?? {}) as RolePermissions;
   if (modulesFailed)
     return (
