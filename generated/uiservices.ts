@@ -2284,7 +2284,11 @@ export interface components {
             ApiAuthentication: string;
             /** @description API users that may call this REST API. */
             Users?: components["schemas"]["Guid"][];
-            Settings?: components["schemas"]["KeyValue"][];
+            /** @description Settings of the REST API, keys unique ignoring case. */
+            Settings?: {
+                Key: string;
+                Value?: string | null;
+            }[];
             IsPublished?: boolean;
             /** @enum {string} */
             readonly Status?: "draft" | "published";

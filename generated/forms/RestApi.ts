@@ -83,8 +83,36 @@ export const form: FormDefinition = {
       },
       "Settings": {
         "type": "array",
+        "description": "Settings of the REST API, keys unique ignoring case.",
         "items": {
-          "$ref": "#/$defs/KeyValue"
+          "type": "object",
+          "required": [
+            "Key"
+          ],
+          "properties": {
+            "Key": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 200,
+              "pattern": "\\S",
+              "x-messages": {
+                "required": "ra.validation.settingKeyEmpty",
+                "minLength": "ra.validation.settingKeyEmpty",
+                "pattern": "ra.validation.settingKeyEmpty"
+              }
+            },
+            "Value": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "maxLength": 2000
+            }
+          }
+        },
+        "x-unique": {
+          "by": "Key",
+          "message": "ra.validation.settingKeyNotUnique"
         }
       },
       "IsPublished": {
@@ -127,24 +155,6 @@ export const form: FormDefinition = {
         "description": "A GUID in 8-4-4-4-12 form (spec part 2 §5 'Type formats').",
         "type": "string",
         "pattern": "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
-      },
-      "KeyValue": {
-        "title": "KeyValue",
-        "type": "object",
-        "required": [
-          "Key"
-        ],
-        "properties": {
-          "Key": {
-            "type": "string"
-          },
-          "Value": {
-            "type": [
-              "string",
-              "null"
-            ]
-          }
-        }
       },
       "Revision": {
         "title": "Revision",
@@ -212,13 +222,10 @@ export const form: FormDefinition = {
     },
     "Settings": {
       "ui:title": "Settings",
-      "items": {
-        "Key": {
-          "ui:title": "Key"
-        },
-        "Value": {
-          "ui:title": "Value"
-        }
+      "ui:field": "keyValueList",
+      "ui:options": {
+        "addLabel": "Add setting",
+        "empty": "No settings."
       }
     },
     "IsPublished": {

@@ -4,8 +4,12 @@ import { launchBrowser, newPage, screenshot, startConsole } from '../support/bro
 import { confirmDialog, lastNotice, signInThroughPage } from '../support/consolePages';
 import { testAdmin } from '../support/testServer';
 
-const broken = ['public class OrderFormat', '{', '    public int Total() { int x = ; return x; }', '}'].join('\n');
-const fixed = ['public class OrderFormat', '{', '    public int Total() { int x = 1; return x; }', '}'].join('\n');
+const broken = ['public class OrderFormat', '{', '    public int Total() { int x = ; return x; }', '}'].join(
+  '\n',
+);
+const fixed = ['public class OrderFormat', '{', '    public int Total() { int x = 1; return x; }', '}'].join(
+  '\n',
+);
 
 /**
  * Acceptance of issue 6 for scripts (spec part 1 §2 'Script Builder', §4 'Item life cycle', §5 'Script'):

@@ -109,7 +109,10 @@ describe('user management in headless Chromium', () => {
     const menu = member.getByRole('navigation', { name: 'Main' });
     expect(await menu.locator('.menu__group-toggle').allTextContents()).toEqual(['Admin Builder']);
     await menu.getByRole('button', { name: 'Admin Builder' }).click();
-    expect(await menu.locator('.menu__list .menu__link').allTextContents()).toEqual(['Home', 'Connection Builder']);
+    expect(await menu.locator('.menu__list .menu__link').allTextContents()).toEqual([
+      'Home',
+      'Connection Builder',
+    ]);
     expect(await member.locator('.module-card').allTextContents()).toEqual([
       expect.stringContaining('Connection Builder'),
     ]);
@@ -162,13 +165,16 @@ describe('user management in headless Chromium', () => {
     await userDrawer.getByRole('button', { name: 'Reset two-factor' }).click();
     await confirmDialog(admin, 'Reset two-factor');
     await expect.poll(() => lastNotice(admin)).toContain('Two-factor authentication is reset');
-    const [row] = await server.db.query<{ two_factor: boolean }>('select two_factor from users where email = $1', [
-      account.email,
-    ]);
+    const [row] = await server.db.query<{ two_factor: boolean }>(
+      'select two_factor from users where email = $1',
+      [account.email],
+    );
     expect(row?.two_factor).toBe(false);
     // No reset offered for a user without two-factor.
     await admin.getByRole('button', { name: account.email, exact: true }).click();
-    expect(await drawer(admin, `User ${account.email}`).getByRole('button', { name: 'Reset two-factor' }).count()).toBe(0);
+    expect(
+      await drawer(admin, `User ${account.email}`).getByRole('button', { name: 'Reset two-factor' }).count(),
+    ).toBe(0);
     await drawer(admin, `User ${account.email}`).getByRole('button', { name: 'Cancel' }).click();
 
     // The user's sessions ended; at the next sign-in the login screen enrols a new authenticator.

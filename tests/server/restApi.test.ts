@@ -123,6 +123,21 @@ describe.each(databaseTargets)('REST APIs and API users on $name (spec part 1 §
       '/ApiAuthentication ra.validation.authenticationUnknown',
     ],
     ['an API user that does not exist', { Users: [randomUUID()] }, '/Users ra.validation.unknownApiUser'],
+    [
+      'two settings with one key, ignoring case',
+      {
+        Settings: [
+          { Key: 'Timeout', Value: '1' },
+          { Key: 'timeout', Value: '2' },
+        ],
+      },
+      '/Settings/1/Key ra.validation.settingKeyNotUnique',
+    ],
+    [
+      'a setting without a key',
+      { Settings: [{ Key: ' ', Value: 'x' }] },
+      '/Settings/0/Key ra.validation.settingKeyEmpty',
+    ],
   ])('refuses %s', async (_name, overrides, expected) => {
     const answer = await call(server, 'POST', 'RestApi/PostRestApi', {
       token: admin,

@@ -1,6 +1,8 @@
+import { createElement } from 'react';
 import { form } from '../../../generated/forms/RestApi';
 import type { components } from '../../../generated/uiservices';
 import type { BuilderDefinition } from '../../engine/builder/BuilderDefinition';
+import { OptionLabel } from './OptionLabel';
 import { restApiChecks } from './restApiChecks';
 
 type RestApi = components['schemas']['RestApi'];
@@ -22,8 +24,23 @@ export const builder: BuilderDefinition<RestApi> = {
   },
   columns: [
     { id: 'name', header: 'Name', value: (api) => api.Name },
-    { id: 'returnType', header: 'Return type', value: (api) => api.ReturnType },
-    { id: 'authentication', header: 'Authentication', value: (api) => api.ApiAuthentication },
+    {
+      id: 'returnType',
+      header: 'Return type',
+      value: (api) => api.ReturnType,
+      render: (api) =>
+        createElement(OptionLabel, { operation: 'RestApi.getApiReturnType', value: api.ReturnType }),
+    },
+    {
+      id: 'authentication',
+      header: 'Authentication',
+      value: (api) => api.ApiAuthentication,
+      render: (api) =>
+        createElement(OptionLabel, {
+          operation: 'RestApi.GetApiAuthentication',
+          value: api.ApiAuthentication,
+        }),
+    },
     { id: 'active', header: 'Active', kind: 'boolean', value: (api) => api.IsActive !== false },
     { id: 'modified', header: 'Last edited', kind: 'date', value: (api) => api.Modified },
     {

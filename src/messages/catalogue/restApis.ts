@@ -8,6 +8,8 @@ export const restApis = {
   'ra.validation.returnTypeUnknown': 'This return type is not offered by the server',
   'ra.validation.authenticationEmpty': 'Please choose an authentication',
   'ra.validation.authenticationUnknown': 'This authentication is not offered by the server',
+  'ra.validation.settingKeyEmpty': 'Please enter the setting’s key',
+  'ra.validation.settingKeyNotUnique': 'Another setting has this key',
   'ra.validation.unknownApiUser': 'One of the chosen API users does not exist',
   'ra.error.loadRestApi': 'The REST API was not found',
   'ra.error.loadApiUser': 'The API user was not found',
