@@ -60,7 +60,7 @@ describe('REST API management in headless Chromium', () => {
     await userDrawer.getByLabel('Demo viewers').check();
     expect(await userDrawer.textContent()).toContain('The API token is made when you save.');
     await userDrawer.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => lastNotice(page)).toContain('API user created');
+    await expect.poll(() => lastNotice(page), { timeout: 15_000 }).toContain('API user created');
     await page.getByRole('button', { name: 'erp-sync', exact: true }).waitFor();
   });
 
@@ -70,7 +70,9 @@ describe('REST API management in headless Chromium', () => {
     token = await userDrawer.getByRole('textbox', { name: 'API token' }).inputValue();
     expect(token).toMatch(/^[0-9a-f-]{36}$/);
     await userDrawer.getByRole('button', { name: 'Copy' }).click();
-    await expect.poll(() => lastNotice(page)).toContain('API token copied to the clipboard');
+    await expect
+      .poll(() => lastNotice(page), { timeout: 15_000 })
+      .toContain('API token copied to the clipboard');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
     await screenshot(page, 'restapi-api-user-drawer');
     // Demo viewers may read scripts and REST APIs, nothing of user management, and change nothing.
@@ -94,7 +96,7 @@ describe('REST API management in headless Chromium', () => {
     // Not saved yet: the old token still works.
     expect(await callWith(token, 'Script/GetScripts')).toBe(200);
     await userDrawer.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => lastNotice(page)).toContain('API user saved');
+    await expect.poll(() => lastNotice(page), { timeout: 15_000 }).toContain('API user saved');
     expect(await callWith(token, 'Script/GetScripts')).toBe(401);
     expect(await callWith(renewed, 'Script/GetScripts')).toBe(200);
     token = renewed;
@@ -108,7 +110,9 @@ describe('REST API management in headless Chromium', () => {
     await name.fill('erp orders');
     await page.getByRole('button', { name: 'requires validation' }).click();
     const panel = page.getByRole('region', { name: 'Validation' });
-    await expect.poll(() => panel.textContent()).toContain('The REST API name cannot contain spaces');
+    await expect
+      .poll(() => panel.textContent(), { timeout: 15_000 })
+      .toContain('The REST API name cannot contain spaces');
     expect(await panel.textContent()).toContain('Please choose a return type');
     expect(await panel.textContent()).toContain('Please choose an authentication');
     await screenshot(page, 'restapi-validation');
@@ -124,7 +128,7 @@ describe('REST API management in headless Chromium', () => {
     await screenshot(page, 'restapi-detail');
     await page.getByRole('button', { name: 'Publish' }).click();
     await confirmDialog(page, 'Publish');
-    await expect.poll(() => lastNotice(page)).toContain('REST API published');
+    await expect.poll(() => lastNotice(page), { timeout: 15_000 }).toContain('REST API published');
     await page.waitForURL(/\/restapi$/);
     expect(await page.getByRole('row', { name: /erp_orders/ }).textContent()).toContain('Published');
     // The API user sees it through its token, as one of the REST APIs it may read.

@@ -62,7 +62,9 @@ describe('the Script Builder in headless Chromium', () => {
     await page.getByRole('textbox', { name: 'Commit note', exact: true }).fill('First version');
     await editor().fill(broken);
     await page.getByRole('button', { name: 'requires validation' }).click();
-    await expect.poll(() => panel().textContent()).toContain("Line 3, column 32: Unexpected '='");
+    await expect
+      .poll(() => panel().textContent(), { timeout: 15_000 })
+      .toContain("Line 3, column 32: Unexpected '='");
     const marked = page.locator('.csharp-editor .cm-errorLine');
     expect(await marked.count()).toBe(1);
     expect(await marked.textContent()).toContain('int x = ; return x;');
@@ -80,7 +82,7 @@ describe('the Script Builder in headless Chromium', () => {
     expect(await page.locator('.csharp-editor .cm-errorLine').count()).toBe(0);
     await page.getByRole('button', { name: 'Publish' }).click();
     await confirmDialog(page, 'Publish');
-    await expect.poll(() => lastNotice(page)).toContain('Script published');
+    await expect.poll(() => lastNotice(page), { timeout: 15_000 }).toContain('Script published');
     await page.waitForURL(/\/scriptbuilder$/);
     const row = page.getByRole('row', { name: /orders\.Format/ });
     expect(await row.textContent()).toContain('Published');

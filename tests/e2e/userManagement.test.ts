@@ -50,7 +50,7 @@ describe('user management in headless Chromium', () => {
     expect(await publish.isChecked()).toBe(false);
     await roleDrawer.getByLabel('Connection Builder: Read').check();
     await roleDrawer.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => lastNotice(admin)).toContain('Role created');
+    await expect.poll(() => lastNotice(admin), { timeout: 15_000 }).toContain('Role created');
     await admin.getByRole('button', { name: 'Connection readers', exact: true }).waitFor();
     const [role] = await server.db.query<{ permissions: unknown }>(
       "select permissions from roles where name = 'Connection readers'",
@@ -85,7 +85,7 @@ describe('user management in headless Chromium', () => {
     expect(await userDrawer.getByLabel('Administrator').isDisabled()).toBe(true);
     await screenshot(admin, 'usermanagement-user-drawer');
     await userDrawer.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => lastNotice(admin)).toContain('User created');
+    await expect.poll(() => lastNotice(admin), { timeout: 15_000 }).toContain('User created');
     await admin.getByRole('button', { name: account.email, exact: true }).waitFor();
     await screenshot(admin, 'usermanagement-users');
   });
@@ -125,7 +125,7 @@ describe('user management in headless Chromium', () => {
     const roleDrawer = drawer(admin, 'Role Connection readers');
     await roleDrawer.getByLabel('User Management: Read').check();
     await roleDrawer.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => lastNotice(admin)).toContain('Role saved');
+    await expect.poll(() => lastNotice(admin), { timeout: 15_000 }).toContain('Role saved');
 
     // The role change takes effect at the next token refresh; signing in again is one.
     await member.getByRole('button', { name: 'Log out' }).click();
@@ -164,7 +164,9 @@ describe('user management in headless Chromium', () => {
     expect(await userDrawer.getByLabel('Two-factor authentication enrolled').isChecked()).toBe(true);
     await userDrawer.getByRole('button', { name: 'Reset two-factor' }).click();
     await confirmDialog(admin, 'Reset two-factor');
-    await expect.poll(() => lastNotice(admin)).toContain('Two-factor authentication is reset');
+    await expect
+      .poll(() => lastNotice(admin), { timeout: 15_000 })
+      .toContain('Two-factor authentication is reset');
     const [row] = await server.db.query<{ two_factor: boolean }>(
       'select two_factor from users where email = $1',
       [account.email],

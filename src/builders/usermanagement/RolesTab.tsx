@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useCan } from '../../engine/builder/useCan';
+import { DrawerLoader } from '../../engine/drawers/DrawerLoader';
 import { useDrawers } from '../../engine/drawers/useDrawers';
 import { useShortcuts } from '../../engine/guards/shortcuts';
 import type { ColumnSpec } from '../../engine/list/columns';
@@ -9,7 +10,7 @@ import { useDeleteRow } from '../../engine/list/useDeleteRow';
 import { useListController } from '../../engine/list/useListController';
 import { isArea } from '../../permissions/areas';
 import { ROLE_DRAWER, RoleDrawer } from './RoleDrawer';
-import { deleteRole, type Role, rolesQuery, userKeys } from './userQueries';
+import { deleteRole, getRole, type Role, rolesQuery, userKeys } from './userQueries';
 
 /** The areas a role grants anything in, by their labels. */
 const grantedAreas = (role: Role) =>
@@ -42,7 +43,13 @@ export function RolesTab({ tabs }: { tabs: ReactNode }) {
       key: ROLE_DRAWER,
       title: isNew ? 'New role' : `Role ${role.Name}`,
       size: 'wide',
-      content: <RoleDrawer role={role} isNew={isNew} readOnly={!canEdit} peers={peers} />,
+      content: isNew ? (
+        <RoleDrawer role={role} isNew readOnly={!canEdit} peers={peers} />
+      ) : (
+        <DrawerLoader queryKey={userKeys.role(role.Guid ?? 0)} load={() => getRole(role.Guid ?? 0)}>
+          {(shown) => <RoleDrawer role={shown} isNew={false} readOnly={!canEdit} peers={peers} />}
+        </DrawerLoader>
+      ),
     });
   };
   const create = canEdit ? () => open(newRole(), true) : undefined;

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { useCan } from '../../engine/builder/useCan';
+import { DrawerLoader } from '../../engine/drawers/DrawerLoader';
 import { useDrawers } from '../../engine/drawers/useDrawers';
 import { useShortcuts } from '../../engine/guards/shortcuts';
 import type { ColumnSpec } from '../../engine/list/columns';
@@ -8,7 +9,7 @@ import { ListView } from '../../engine/list/ListView';
 import { useDeleteRow } from '../../engine/list/useDeleteRow';
 import { useListController } from '../../engine/list/useListController';
 import { USER_DRAWER, UserDrawer } from './UserDrawer';
-import { deleteUser, type User, userKeys, usersQuery } from './userQueries';
+import { deleteUser, getUser, type User, userKeys, usersQuery } from './userQueries';
 
 const fullName = (user: User) => [user.FirstName, user.LastName].filter(Boolean).join(' ');
 
@@ -56,17 +57,24 @@ export function UsersTab({ tabs }: { tabs: ReactNode }) {
   const drawers = useDrawers();
   const open = (user: User, isNew: boolean) => {
     const peers = (list.data ?? []).map((peer) => ({ id: peer.Guid, name: peer.Email }));
+    const drawer = (shown: User) => (
+      <UserDrawer
+        user={shown}
+        isNew={isNew}
+        readOnly={!canEdit}
+        seeAdminStatus={seeAdminStatus}
+        peers={peers}
+      />
+    );
     drawers.open({
       key: USER_DRAWER,
       title: isNew ? 'New user' : `User ${user.Email}`,
-      content: (
-        <UserDrawer
-          user={user}
-          isNew={isNew}
-          readOnly={!canEdit}
-          seeAdminStatus={seeAdminStatus}
-          peers={peers}
-        />
+      content: isNew ? (
+        drawer(user)
+      ) : (
+        <DrawerLoader queryKey={userKeys.user(user.Guid)} load={() => getUser(user.Guid)}>
+          {drawer}
+        </DrawerLoader>
       ),
     });
   };

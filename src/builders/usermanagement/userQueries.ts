@@ -8,7 +8,9 @@ export type Role = components['schemas']['Role'];
 /** Query keys of users and roles, in one place; the roles checklist reads the roles lookup. */
 export const userKeys = {
   users: ['usermanagement', 'users'] as const,
+  user: (guid: string) => ['usermanagement', 'users', guid] as const,
   roles: ['usermanagement', 'roles'] as const,
+  role: (guid: number) => ['usermanagement', 'roles', guid] as const,
   rolesLookup: ['lookup', 'UserManagement.GetRoles'] as const,
 };
 
@@ -17,6 +19,9 @@ export const usersQuery = () =>
 
 export const rolesQuery = () =>
   queryOptions({ queryKey: userKeys.roles, queryFn: () => callOperation('UserManagement.GetRoles', {}) });
+
+export const getUser = (guid: string) => callOperation('UserManagement.GetUser', { path: { guid } });
+export const getRole = (guid: number) => callOperation('UserManagement.GetRole', { path: { guid } });
 
 export const saveUser = (user: User) => callOperation('UserManagement.PostUser', { body: user });
 export const deleteUser = (user: User) =>
