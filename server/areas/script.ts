@@ -2,7 +2,7 @@ import { t } from '../../src/messages/t';
 import type { Handlers } from '../http/context';
 import { badRequest } from '../http/errors';
 import type { ItemKind } from '../items/itemStore';
-import { checkCSharpSyntax } from '../scripts/checkCSharpSyntax';
+import { checkCSharpSyntax, csharpParser } from '../scripts/checkCSharpSyntax';
 
 export const scriptKind: ItemKind = {
   kind: 'script',
@@ -18,6 +18,10 @@ async function scriptTypes(db: import('../db/database').Db) {
   );
   return list?.items ?? [];
 }
+
+// The grammar loads in the background at start, so the first compile check does not wait for it; a
+// failure here is retried (and reported) by that first check.
+csharpParser().catch(() => undefined);
 
 /** Syntax errors as validation errors of the code field, as the console shows them. */
 const compileErrors = (errors: Awaited<ReturnType<typeof checkCSharpSyntax>>) =>

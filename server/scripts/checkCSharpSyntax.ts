@@ -10,15 +10,21 @@ const OPENERS: Record<string, string> = { '{': '}', '(': ')', '[': ']' };
 
 let parser: Promise<Parser> | undefined;
 
-/** One parser for the process, made on first use: the C# grammar as the tree-sitter-c-sharp package ships it. */
-function csharpParser(): Promise<Parser> {
+/**
+ * One parser for the process, made on first use: the C# grammar as the tree-sitter-c-sharp package ships
+ * it. A failed start is forgotten, so the next check tries again.
+ */
+export function csharpParser(): Promise<Parser> {
   parser ??= (async () => {
     await Parser.init();
     const grammar = createRequire(import.meta.url).resolve('tree-sitter-c-sharp/tree-sitter-c_sharp.wasm');
     const next = new Parser();
     next.setLanguage(await Language.load(grammar));
     return next;
-  })();
+  })().catch((error: unknown) => {
+    parser = undefined;
+    throw error;
+  });
   return parser;
 }
 
