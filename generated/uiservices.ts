@@ -1692,11 +1692,12 @@ export interface components {
         };
         /**
          * ApiUser
-         * @description An API user (spec part 1 §3 'API user').
+         * @description An API user (spec part 1 §3 'API user'; §5: username required and unique).
          */
         ApiUser: {
             Guid: components["schemas"]["Guid"];
             Username: string;
+            /** @description Sent as 'Authorization: Bearer <token>'; shown only to those who may edit API users. A new API user without one gets one from the server. */
             ApiToken?: components["schemas"]["Guid"];
             /** @default true */
             IsActive: boolean;
@@ -2280,20 +2281,27 @@ export interface components {
         };
         /**
          * RestApi
-         * @description A REST API (spec part 1 §3 'REST API').
+         * @description A REST API (spec part 1 §3 'REST API'; rules of §5 'REST API').
          */
         RestApi: {
             Guid: components["schemas"]["Guid"];
             Name: string;
             Description?: string | null;
-            ReturnType?: string | null;
+            /** @description A key of RestApi/getApiReturnType. */
+            ReturnType: string;
             /** @default true */
             IsActive: boolean;
             /** @default false */
             IsInternal: boolean;
-            ApiAuthentication?: string | null;
+            /** @description A key of RestApi/GetApiAuthentication. */
+            ApiAuthentication: string;
+            /** @description API users that may call this REST API. */
             Users?: components["schemas"]["Guid"][];
-            Settings?: components["schemas"]["KeyValue"][];
+            /** @description Settings of the REST API, keys unique ignoring case. */
+            Settings?: {
+                Key: string;
+                Value?: string | null;
+            }[];
             IsPublished?: boolean;
             /** @enum {string} */
             readonly Status?: "draft" | "published";
@@ -2459,7 +2467,11 @@ export interface components {
          */
         User: {
             Guid: components["schemas"]["Guid"];
-            Email: components["schemas"]["Email"];
+            /**
+             * Format: email
+             * @description The user's address; the drawer says 'user.emailError' for every e-mail fault (spec part 1 §8).
+             */
+            Email: string;
             FirstName?: string | null;
             LastName?: string | null;
             /**

@@ -6,6 +6,7 @@ import { fieldList } from './catalogue/fieldList';
 import { fields } from './catalogue/fields';
 import { metadata } from './catalogue/metadata';
 import { methods } from './catalogue/methods';
+import { restApis } from './catalogue/restApis';
 import { scripts } from './catalogue/scripts';
 import { shell } from './catalogue/shell';
 import { users } from './catalogue/users';
@@ -28,6 +29,7 @@ export const en = {
   ...metadata,
   ...methods,
   ...fieldList,
+  ...restApis,
 } as const;
 
 /** Every area's texts, for the test that finds keys defined in two areas. */
@@ -43,6 +45,7 @@ export const catalogueParts = {
   metadata,
   methods,
   fieldList,
+  restApis,
 } as const;
 
 export type MessageKey = keyof typeof en;

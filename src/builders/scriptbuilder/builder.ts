@@ -1,6 +1,8 @@
 import { form } from '../../../generated/forms/Script';
 import type { components } from '../../../generated/uiservices';
 import type { BuilderDefinition } from '../../engine/builder/BuilderDefinition';
+import { CSharpCodeWidget } from './CSharpCodeWidget';
+import { scriptChecks } from './scriptChecks';
 
 type Script = components['schemas']['Script'];
 
@@ -41,6 +43,9 @@ export const builder: BuilderDefinition<Script> = {
     IsNew: true,
   }),
   peersList: 'scripts',
+  // The compile check and the script type list are the server's (spec part 1 §5 'Script').
+  checks: scriptChecks,
+  widgets: { code: CSharpCodeWidget },
   publishable: true,
   saveOnlyWhenUnpublished: true,
   messages: { deleteError: 'sb.scriptDelete.error', notFound: 'sb.error.loadScript' },

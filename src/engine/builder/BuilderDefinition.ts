@@ -1,7 +1,7 @@
-import type { RegistryFieldsType } from '@rjsf/utils';
+import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import type { OperationId } from '../../api/callOperation';
 import type { MessageKey } from '../../messages/en';
-import type { Area } from '../../permissions/areas';
+import type { Action, Area } from '../../permissions/areas';
 import type { Peer } from '../../rules/names';
 import type { FieldError } from '../../validation/fieldErrors';
 import type { FormDefinition } from '../form/formDefinition';
@@ -21,6 +21,8 @@ export interface BuilderDefinition<T extends object> {
   /** Permission area (spec part 1 §6); `deleteArea` when delete has its own (ScriptDelete). */
   area: Area;
   deleteArea?: Area;
+  /** The action delete needs, when it is not 'Delete' (REST APIs: DeleteRestApi, spec part 1 §6). */
+  deleteAction?: Action;
   form: FormDefinition;
   /** Calls by operationId. Path parameters {guid} and {connection} are filled by convention. */
   operations: { list: OperationId; get: OperationId; save: OperationId; remove?: OperationId };
@@ -36,6 +38,12 @@ export interface BuilderDefinition<T extends object> {
   toPeer?(item: T): Peer;
   /** Rules the schema cannot say (graph rules), as pure functions. */
   rules?(item: T): FieldError[];
+  /**
+   * Checks that need the server (a compile check, lists the server offers), run by the validation run
+   * after the schema and the rules (spec part 1 §5 'Script': the code is sent for a compile check). A
+   * check that cannot run rejects, and the run reports it rather than passing silently.
+   */
+  checks?(item: T): Promise<FieldError[]>;
   /** Publish needs prior validation (spec part 1 §4); false for entities without a published state. */
   publishable: boolean;
   /** Save only while unpublished (spec part 1 §4: metadata documents, methods and scripts). */
@@ -43,6 +51,8 @@ export interface BuilderDefinition<T extends object> {
   fields?: RegistryFieldsType;
   /** Shared with the detail form's custom fields, e.g. `fieldDrawers`, the drawers a field list opens. */
   formContext?: Record<string, unknown>;
+  /** Widgets that replace the theme's for this builder only (e.g. a highlighting code editor). */
+  widgets?: RegistryWidgetsType;
   messages?: { deleteError?: MessageKey; notFound?: MessageKey };
   /** A failed delete is only logged, not shown (spec part 1 §8: methods; part 2 §8: composed and action documents). */
   logDeleteFailure?: boolean;

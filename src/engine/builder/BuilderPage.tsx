@@ -1,16 +1,15 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useMemo } from 'react';
 import { Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { t } from '../../messages/t';
 import { useCan } from '../../permissions/useCan';
-import { useConfirm } from '../../shell/dialogs/confirm';
-import { useNotify, useNotifyError } from '../../shell/notifications/useNotify';
 import { usePageTitle } from '../../shell/title/usePageTitle';
 import type { ValidationContext } from '../../validation/runtime';
 import { DetailView } from '../detail/DetailView';
 import { capitalise, useLifecycle } from '../detail/useLifecycle';
 import { usePageIsTop, useShortcuts } from '../guards/shortcuts';
 import { ListView } from '../list/ListView';
+import { useDeleteRow } from '../list/useDeleteRow';
 import { useListController } from '../list/useListController';
 import type { AnyBuilder } from './BuilderDefinition';
 import { builderKeys, itemQuery, listQuery, removeItem } from './builderQueries';
@@ -25,50 +24,43 @@ function usePeersContext(builder: AnyBuilder, rows: readonly object[] | undefine
   }, [builder, rows]);
 }
 
-function BuilderList({ builder }: { builder: AnyBuilder }) {
+/**
+ * A builder's list with search, sort, pages, create, open and delete. `tabs` sits under the title when
+ * the builder's page holds more than one list (REST APIs and API users).
+ */
+export function BuilderList({ builder, tabs }: { builder: AnyBuilder; tabs?: ReactNode }) {
   usePageTitle(builder.title);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const can = useCan();
-  const confirm = useConfirm();
-  const notify = useNotify();
-  const notifyError = useNotifyError();
-  const queryClient = useQueryClient();
   const scope = useConnectionScope(Boolean(builder.scopedByConnection));
   const list = useQuery(listQuery(builder, { connection: scope.connection }));
   const controller = useListController({ rows: list.data, columns: builder.columns });
   const canUpsert = can(builder.area, 'Upsert');
   const canDelete =
-    builder.operations.remove !== undefined && can(builder.deleteArea ?? builder.area, 'Delete');
+    builder.operations.remove !== undefined &&
+    can(builder.deleteArea ?? builder.area, builder.deleteAction ?? 'Delete');
   const open = (id: string) =>
     navigate({ pathname: `${builder.route}/${encodeURIComponent(id)}`, search: params.toString() });
   const create =
     canUpsert && (!builder.scopedByConnection || scope.connection) ? () => open('new') : undefined;
   useShortcuts(usePageIsTop(), { ...(create ? { create } : {}) });
 
-  const remove = async (item: object) => {
-    const yes = await confirm({
-      title: t('lifecycle.deleteTitle', { item: builder.item }),
-      body: t('lifecycle.deleteBody', { name: builder.name(item) }),
-      confirmText: 'Delete',
-      tone: 'danger',
-    });
-    if (!yes) return;
-    try {
-      await removeItem(builder, builder.id(item), { connection: scope.connection });
-      notify('success', t('lifecycle.deleted', { item: capitalise(builder.item) }));
-      await queryClient.invalidateQueries({ queryKey: builderKeys.all(builder) });
-    } catch (error) {
-      if (builder.logDeleteFailure) console.warn(`${builder.route}: delete failed`, error);
-      else notifyError(error);
-    }
-  };
+  const remove = useDeleteRow<object>({
+    item: builder.item,
+    name: builder.name,
+    remove: (item) => removeItem(builder, builder.id(item), { connection: scope.connection }),
+    errorKey: builder.messages?.deleteError,
+    logFailure: builder.logDeleteFailure,
+    invalidate: [builderKeys.all(builder)],
+  });
 
   return (
     <div className="page">
       <header className="page__header page__header--row">
         <h1 className="page__title">{builder.title}</h1>
       </header>
+      {tabs}
       <ListView
         label={`${capitalise(builder.item)}s`}
         columns={builder.columns}
@@ -86,7 +78,8 @@ function BuilderList({ builder }: { builder: AnyBuilder }) {
   );
 }
 
-function BuilderDetail({
+/** An item of a builder at route/:id (route/new creates one), with its life cycle. */
+export function BuilderDetail({
   builder,
   formContext,
 }: {

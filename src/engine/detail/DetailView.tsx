@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { t } from '../../messages/t';
 import { useUnsavedChanges } from '../../state/useUnsavedChanges';
 import type { FieldError } from '../../validation/fieldErrors';
@@ -48,6 +49,11 @@ export function DetailView({
     }
   };
   const name = builder.name(draft) || `New ${builder.item}`;
+  // Widgets see the run's errors with their params (a code editor marks the lines of compile errors).
+  const context = useMemo(
+    () => ({ ...formContext, validationErrors: validation.errors }),
+    [formContext, validation.errors],
+  );
   return (
     <div className="detail">
       <header className="detail__header">
@@ -108,7 +114,8 @@ export function DetailView({
             errors={validation.errors}
             readOnly={!canEdit}
             fields={builder.fields}
-            formContext={formContext}
+            widgets={builder.widgets}
+            formContext={context}
           />
         </div>
         {canEdit && (

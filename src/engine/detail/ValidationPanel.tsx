@@ -57,7 +57,8 @@ export function ValidationPanel({
       {status === 'invalid' && (
         <ol className="validation__list">
           {errors.map((error) => (
-            <li key={`${error.path} ${error.messageKey}`}>
+            // Several errors may share a path and key (compile errors on different lines of one field).
+            <li key={`${error.path} ${error.messageKey} ${error.message}`}>
               <button type="button" className="validation__item" onClick={() => onSelect?.(error)}>
                 <span className="validation__message">{error.message}</span>
                 <span className="validation__path">{describe?.(error) ?? fieldLabel(error.path)}</span>

@@ -37,10 +37,23 @@ export function useLifecycle<T extends object>(options: {
   const [draft, setDraftState] = useState<T>(options.initial);
   const [busy, setBusy] = useState(false);
 
-  const validate = useCallback(
-    () => runValidation(builder.form, draft, context, builder.rules),
-    [builder, draft, context],
-  );
+  const validate = useCallback(async () => {
+    const local = runValidation(builder.form, draft, context, builder.rules);
+    if (!builder.checks) return local;
+    try {
+      return [...local, ...(await builder.checks(draft))];
+    } catch (error) {
+      // A check that could not run is no pass: the run says so, and publish stays blocked.
+      return [
+        ...local,
+        {
+          path: '',
+          messageKey: 'validation.checkFailed',
+          message: t('validation.checkFailed', { reason: errorText(error) }),
+        },
+      ];
+    }
+  }, [builder, draft, context]);
   const validation = useValidationRun(validate);
 
   const isNew = original === null;
@@ -156,5 +169,7 @@ export function useLifecycle<T extends object>(options: {
     liveErrors,
   };
 }
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

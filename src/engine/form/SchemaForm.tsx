@@ -1,5 +1,5 @@
 import Form from '@rjsf/core';
-import type { RegistryFieldsType } from '@rjsf/utils';
+import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { memo, useCallback, useMemo, useRef } from 'react';
 import type { FieldError } from '../../validation/fieldErrors';
 import { fields as engineFields } from './fields';
@@ -19,6 +19,8 @@ export interface SchemaFormProps<T> {
   readOnly?: boolean;
   /** Builder-specific fields (RJSF registry), looked up by `ui:field`. */
   fields?: RegistryFieldsType;
+  /** Builder-specific widgets that replace the theme's by name (e.g. 'code'). */
+  widgets?: RegistryWidgetsType;
   /** Shared with custom fields and widgets (e.g. reference lists, the drawer opener). */
   formContext?: Record<string, unknown>;
   /** Prefix of the inputs' ids (default 'root'); a drawer's form needs its own beside the page's. */
@@ -37,6 +39,7 @@ function SchemaFormImpl<T>({
   errors,
   readOnly,
   fields,
+  widgets: ownWidgets,
   formContext,
   idPrefix,
 }: SchemaFormProps<T>) {
@@ -47,6 +50,7 @@ function SchemaFormImpl<T>({
     [errors],
   );
   const registryFields = useMemo(() => ({ ...engineFields, ...fields }), [fields]);
+  const registryWidgets = useMemo(() => ({ ...widgets, ...ownWidgets }), [ownWidgets]);
 
   // Opaque properties stay out of RJSF's data; their fields read and change them through HeldValues.
   const held = useMemo(() => opaqueNames(form.uiSchema), [form]);
@@ -82,7 +86,7 @@ function SchemaFormImpl<T>({
         formData={inner}
         validator={validator}
         templates={templates}
-        widgets={widgets}
+        widgets={registryWidgets}
         fields={registryFields}
         formContext={formContext}
         {...(idPrefix ? { idPrefix } : {})}

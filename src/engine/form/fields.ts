@@ -1,8 +1,12 @@
 import type { RegistryFieldsType } from '@rjsf/utils';
 import { FieldListField } from './fields/FieldListField';
+import { KeyValueListField } from './fields/KeyValueListField';
+import { LookupChecklistField } from './fields/LookupChecklistField';
 
 /** Fields every form may use by `ui:field`; builders add their own through SchemaForm's `fields`. */
 export const fields: RegistryFieldsType = {
   // The nested field list of metadata documents, methods, documents and flow start blocks.
   fieldList: FieldListField,
+  keyValueList: KeyValueListField,
+  lookupChecklist: LookupChecklistField,
 };

@@ -16,6 +16,9 @@ export const engine = {
   'validation.count': '{count} problems',
   'validation.clear': 'Clear',
   'validation.refresh': 'Validate again',
+  'lookup.failed': 'The choices could not be loaded.',
+  'lookup.empty': 'Nothing to choose from yet.',
+  'validation.checkFailed': 'The check could not run: {reason}. Please validate again.',
 
   // ── Life cycle notices (spec part 1 §8 'Success messages follow create, save, publish, delete') ──
   'lifecycle.saved': '{item} saved',

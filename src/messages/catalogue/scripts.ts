@@ -8,6 +8,7 @@ export const scripts = {
   'sb.validation.codeEmpty': 'Please enter the code',
   'sb.validation.commitEmpty': 'Please enter a commit note',
   'sb.validation.scriptTypeUnknown': 'This script type does not exist',
+  'sb.validation.compileError': 'Line {line}, column {column}: {message}',
   'sb.error.loadScript': 'The script was not found',
   'sb.scriptDelete.error': 'Something went wrong while deleting script. Please try again.',
 } as const;

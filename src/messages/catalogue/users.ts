@@ -6,4 +6,27 @@ export const users = {
   'user.cannotDeleteSelf': 'You cannot delete your own account',
   'role.nameError': 'Please enter a unique role name',
   'ra.apiUserNameError': 'Please enter a unique username',
+
+  // ── Delete failures (spec part 1 §8 "Builders") ──
+  'user.userDelete.error': 'Something went wrong while deleting user. Please try again.',
+  'user.roleDelete.error': 'Something went wrong while deleting role. Please try again.',
+
+  // ── Reset two-factor (spec part 1 §4) ──
+  'user.resetTwoFactorTitle': 'Reset two-factor authentication?',
+  'user.resetTwoFactorBody':
+    '{name} must enrol an authenticator app again at the next sign-in. Their current sessions end now.',
+  'user.resetTwoFactorConfirm': 'Reset two-factor',
+  'user.resetTwoFactorDone': 'Two-factor authentication is reset for {name}',
+
+  // ── Notices and states of the user management screens ──
+  'user.saved': 'User saved',
+  'user.created': 'User created. A welcome e-mail with a link to set a password is on its way.',
+  'user.deleted': 'User deleted',
+  'role.saved': 'Role saved',
+  'role.created': 'Role created',
+  'role.deleted': 'Role deleted',
+  'role.impliedBy': 'Switched on by {actions}',
+  'role.notAssignable': 'Not assignable: {actions} switches it on',
+  'role.noAreas': 'No modules are enabled, so there are no permissions to assign.',
+  'role.modulesError': 'The enabled modules could not be loaded, so the permissions cannot be shown.',
 } as const;

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { t } from '../../src/messages/t';
+import { can } from '../../src/permissions/entitlements';
+import type { FieldError } from '../../src/validation/fieldErrors';
+import type { Principal } from '../auth/principal';
+import type { Schemas } from '../contract/types';
+import type { Db } from '../db/database';
+import type { Handlers } from '../http/context';
+import { badRequest, conflict, notFound } from '../http/errors';
+import type { ItemKind } from '../items/itemStore';
+
+type ApiUser = Schemas['ApiUser'];
+
+export const restApiKind: ItemKind = {
+  kind: 'restApi',
+  idField: 'Guid',
+  nameField: 'Name',
+  notFound: 'ra.error.loadRestApi',
+  nameTaken: 'ra.validation.nameNotUnique',
+};
+
+const UNIQUE_VIOLATION = '23505';
+
+async function listItems(db: Db, name: string): Promise<Schemas['ListItem'][]> {
+  const [list] = await db.query<{ items: Schemas['ListItem'][] }>('select items from lists where name = $1', [
+    name,
+  ]);
+  return list?.items ?? [];
+}
+
+const fieldError = (path: string, messageKey: string): FieldError => ({
+  path,
+  messageKey,
+  message: t(messageKey),
+});
+
+const apiUserColumns = `a.guid as "Guid", a.username as "Username", a.api_token as "ApiToken",
+  a.is_active as "IsActive", a.is_api_user as "IsApiUser", a.created as "Created", a.modified as "Modified",
+  a.is_deleted as "IsDeleted", a.revision as "Revision",
+  coalesce((select array_agg(r.role_guid order by r.role_guid) from api_user_roles r where r.api_user_guid = a.guid), '{}') as "Roles"`;
+
+/** The token is a credential: only those who may edit API users see it (to copy or renew it). */
+function forViewer(user: ApiUser, principal: Principal | null): ApiUser {
+  const out = { ...user };
+  if (!can(principal, 'RestApiBuilder', 'Upsert')) delete out.ApiToken;
+  return out;
+}
+
+async function apiUsers(db: Db, where = 'not a.is_deleted', params: unknown[] = []): Promise<ApiUser[]> {
+  return db.query<ApiUser>(
+    `select ${apiUserColumns} from api_users a where ${where} order by lower(a.username)`,
+    params,
+  );
+}
+
+/**
+ * REST APIs and API users (spec part 1 §3 'REST API', 'API user', §4 'API user token', §5 'REST API',
+ * 'API user', §7 'REST APIs'). REST APIs are builder items with a draft and a published version; API users
+ * are accounts in their own table, soft deleted, whose token authenticates calls (server/auth/apiTokens.ts).
+ */
+const handlers: Handlers = {
+  'RestApi.GetRestApi': async ({ items }) => (await items.list(restApiKind)) as never,
+  'RestApi.GetRestApiByGuid': async ({ items, params }) =>
+    (await items.get(restApiKind, params.guid)) as never,
+  'RestApi.getApiReturnType': async ({ db }) => listItems(db, 'ApiReturnTypes'),
+  'RestApi.GetApiAuthentication': async ({ db }) => listItems(db, 'ApiAuthentications'),
+
+  'RestApi.PostRestApi': async ({ items, body, db, principal, now }) => {
+    // Return type and authentication must be among those the server offers (part 1 §5 'REST API').
+    const errors: FieldError[] = [];
+    const returnTypes = await listItems(db, 'ApiReturnTypes');
+    if (!returnTypes.some((item) => item.Key === body.ReturnType))
+      errors.push(fieldError('/ReturnType', 'ra.validation.returnTypeUnknown'));
+    const authentications = await listItems(db, 'ApiAuthentications');
+    if (!authentications.some((item) => item.Key === body.ApiAuthentication))
+      errors.push(fieldError('/ApiAuthentication', 'ra.validation.authenticationUnknown'));
+    const users = [...new Set(body.Users ?? [])];
+    if (users.length > 0) {
+      const found = await db.query(
+        'select 1 from api_users where guid = any($1::uuid[]) and not is_deleted',
+        [users],
+      );
+      if (found.length !== users.length) errors.push(fieldError('/Users', 'ra.validation.unknownApiUser'));
+    }
+    if (errors.length > 0) throw badRequest(errors);
+    return items.save(restApiKind, body as Record<string, unknown>, {
+      by: principal?.name ?? null,
+      now: now(),
+    });
+  },
+
+  'RestApi.DeleteRestApi': async ({ items, params }) => {
+    await items.remove(restApiKind, params.guid);
+    return true;
+  },
+
+  'RestApi.GetApiUsers': async ({ db, principal }) =>
+    (await apiUsers(db)).map((user) => forViewer(user, principal)),
+
+  'RestApi.PostApiUser': async ({ db, body, principal, now }) => {
+    const username = body.Username.trim();
+    const usernameTaken = () => badRequest([fieldError('/Username', 'ra.apiUserNameError')]);
+    const [clash] = await db.query(
+      'select 1 from api_users where lower(username) = lower($1) and guid <> $2 and not is_deleted',
+      [username, body.Guid],
+    );
+    if (clash) throw usernameTaken();
+    const roles = [...new Set(body.Roles)];
+    if (roles.length > 0) {
+      const found = await db.query('select 1 from roles where guid = any($1::int[])', [roles]);
+      if (found.length !== roles.length) throw badRequest([fieldError('/Roles', 'user.unknownRole')]);
+    }
+    const by = principal?.name ?? null;
+    try {
+      return await db.transaction(async (tx) => {
+        const [existing] = await tx.query<{ revision: number; is_deleted: boolean; api_token: string }>(
+          'select revision, is_deleted, api_token from api_users where guid = $1 for update',
+          [body.Guid],
+        );
+        if (existing?.is_deleted) throw notFound('ra.error.loadApiUser');
+        // A new API user gets a token of the server's making unless the console sent one; renewing is
+        // sending a new guid (part 1 §4 'API user token').
+        const token = body.ApiToken ?? existing?.api_token ?? randomUUID();
+        let revision = 1;
+        if (existing) {
+          if (body.Revision !== undefined && body.Revision !== existing.revision) {
+            const [current] = await apiUsers(tx, 'a.guid = $1', [body.Guid]);
+            throw conflict(current);
+          }
+          const [row] = await tx.query<{ revision: number }>(
+            `update api_users set username = $2, api_token = $3, is_active = $4, modified = to_timestamp($5),
+               modified_by = $6, revision = revision + 1 where guid = $1 returning revision`,
+            [body.Guid, username, token, body.IsActive ?? true, now(), by],
+          );
+          revision = row!.revision;
+        } else {
+          await tx.query(
+            `insert into api_users (guid, username, api_token, is_active, created, created_by, modified, modified_by)
+             values ($1, $2, $3, $4, to_timestamp($5), $6, to_timestamp($5), $6)`,
+            [body.Guid, username, token, body.IsActive ?? true, now(), by],
+          );
+        }
+        await tx.query('delete from api_user_roles where api_user_guid = $1', [body.Guid]);
+        for (const role of roles) {
+          await tx.query('insert into api_user_roles (api_user_guid, role_guid) values ($1, $2)', [
+            body.Guid,
+            role,
+          ]);
+        }
+        return { Guid: body.Guid, Revision: revision };
+      });
+    } catch (error) {
+      // Two saves racing for one username: the unique index decides. A token clash is astronomically
+      // unlikely for fresh guids, so it is bad input (a reused token), said at the token.
+      const { code, constraint, message } = error as { code?: string; constraint?: string; message?: string };
+      if (code === UNIQUE_VIOLATION) {
+        if ((constraint ?? message ?? '').includes('api_users_token'))
+          throw badRequest([fieldError('/ApiToken', 'ra.tokenTaken')]);
+        throw usernameTaken();
+      }
+      throw error;
+    }
+  },
+
+  'RestApi.DeleteApiUser': async ({ db, params, principal, now }) => {
+    const rows = await db.query(
+      `update api_users set is_deleted = true, deleted = to_timestamp($2), modified_by = $3, revision = revision + 1
+        where guid = $1 and not is_deleted returning guid`,
+      [params.guid, now(), principal?.name ?? null],
+    );
+    if (rows.length === 0) throw notFound('ra.error.loadApiUser');
+    return true;
+  },
+};
+
+export default handlers;

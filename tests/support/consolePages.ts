@@ -1,0 +1,34 @@
+import type { Page } from 'playwright-core';
+import type { TestServer } from './testServer';
+
+/**
+ * Signs in through /login as a person would: e-mail and password, then the code from the authenticator
+ * (spec part 1 §4 'Sign-in'). The server clock moves one TOTP step first, since a code already used in
+ * its window is refused and the suites sign in more than once.
+ */
+export async function signInThroughPage(
+  page: Page,
+  server: TestServer & { url: string },
+  account: { email: string; password: string; secret: string },
+) {
+  server.clock.advance(30);
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Authentication code').fill(await server.code(account.secret));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+}
+
+/** The drawer on top of the stack, by its title. */
+export const drawer = (page: Page, title: string | RegExp) => page.getByRole('dialog', { name: title });
+
+/** Confirms the open confirmation dialog with the named button. */
+export async function confirmDialog(page: Page, button: string) {
+  await page.getByRole('alertdialog').getByRole('button', { name: button }).click();
+  await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+}
+
+/** The newest notice's text. */
+export const lastNotice = (page: Page) => page.locator('.notice').last().textContent();
