@@ -1,6 +1,10 @@
 import { account } from './catalogue/account';
+import { actionDocuments } from './catalogue/actionDocuments';
 import { common } from './catalogue/common';
+import { composedDocuments } from './catalogue/composedDocuments';
 import { connections } from './catalogue/connections';
+import { documentEditor } from './catalogue/documentEditor';
+import { documents } from './catalogue/documents';
 import { engine } from './catalogue/engine';
 import { fields } from './catalogue/fields';
 import { scripts } from './catalogue/scripts';
@@ -20,9 +24,25 @@ export const en = {
   ...engine,
   ...scripts,
   ...connections,
+  ...documents,
+  ...documentEditor,
+  ...composedDocuments,
+  ...actionDocuments,
 } as const;
 
 /** Every area's texts, for the test that finds keys defined in two areas. */
-export const catalogueParts = { common, account, fields, users, engine, scripts, connections } as const;
+export const catalogueParts = {
+  common,
+  account,
+  fields,
+  users,
+  engine,
+  scripts,
+  connections,
+  documents,
+  documentEditor,
+  composedDocuments,
+  actionDocuments,
+} as const;
 
 export type MessageKey = keyof typeof en;
