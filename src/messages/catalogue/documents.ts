@@ -59,7 +59,10 @@ export const documents = {
   // ── Publishing a list document: its table (spec part 2 §2 'Document Editor') ──
   'db.validation.destructiveChange':
     'This change cannot be published because the document has {count} records: {changes}. Add a new field instead, or delete the records first.',
-  'db.error.connectionNotFound': 'The connection was not found',
+  'db.change.dropped': 'the column {name} would be dropped',
+  'db.change.retyped': 'the column {name} would change from {from} to {to}',
+  'db.change.identity': 'the column {name} would become an ID',
+  'db.change.key': 'the key would change from {from} to {to}',
   'db.error.editPublished': 'Editing a published document needs the Upsert admin permission',
   'db.error.deletePublished': 'Deleting a published document needs the Delete published permission',
   'db.error.loadDocument': 'The document was not found',
