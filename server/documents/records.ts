@@ -8,6 +8,7 @@ import {
   recordErrors,
 } from '../../src/builders/documenteditor/recordRules';
 import { ruleError } from '../../src/rules/ruleError';
+import { valueFormatError } from '../../src/rules/typeFormats';
 import { createAjv } from '../../src/validation/createAjv';
 import type { FieldError } from '../../src/validation/fieldErrors';
 import { fieldErrors } from '../../src/validation/fieldErrors';
@@ -112,8 +113,9 @@ export async function findRecord(db: Db, document: Document, field: DocumentFiel
 /** One record by a field and value (spec part 2 §7: keyField and keyValue), or 404 de.error.loadRecord. */
 export async function getRecord(db: Db, document: Document, keyField: string, keyValue: string) {
   const field = fieldOf(document, keyField, 'de.validation.unknownField');
-  const wrong = recordErrors([{ ...field, Validation: {} }], { [field.Name]: keyValue }, { isNew: true });
-  if (wrong.length > 0) throw notFound('de.error.loadRecord');
+  // A value that cannot be of the field's type names no record.
+  if (field.Type !== 'String' && field.Type !== 'Text' && valueFormatError(field.Type, keyValue))
+    throw notFound('de.error.loadRecord');
   const record = await findRecord(db, document, field, keyValue);
   if (!record) throw notFound('de.error.loadRecord');
   return record;
@@ -277,9 +279,9 @@ export async function saveRecord(
       Object.hasOwn(record, field.Name) &&
       !(isNew && field.IsId === true && isEmptyValue(record[field.Name])),
   );
-  const params = columns.map((field) => toColumn(field, record[field.Name]));
   try {
     if (isNew) {
+      const params = columns.map((field) => toColumn(field, record[field.Name]));
       const [saved] = await db.query<RecordValues>(
         columns.length > 0
           ? `insert into ${table} (${columns.map((field) => quoteIdent(field.Name)).join(', ')})
@@ -292,9 +294,9 @@ export async function saveRecord(
     const updates = columns.filter((field) => field !== key);
     if (updates.length === 0) return (await findRecord(db, document, key, existing![key.Name]))!;
     const [saved] = await db.query<RecordValues>(
-      `update ${table} set ${updates.map((field) => `${quoteIdent(field.Name)} = $${columns.indexOf(field) + 1}`).join(', ')}
-       where ${quoteIdent(key.Name)} = $${columns.length + 1} returning ${selectList(document)}`,
-      [...params, toColumn(key, existing![key.Name])],
+      `update ${table} set ${updates.map((field, index) => `${quoteIdent(field.Name)} = $${index + 1}`).join(', ')}
+       where ${quoteIdent(key.Name)} = $${updates.length + 1} returning ${selectList(document)}`,
+      [...updates.map((field) => toColumn(field, record[field.Name])), toColumn(key, existing![key.Name])],
     );
     return saved!;
   } catch (error) {
