@@ -16,7 +16,7 @@ import type { ItemStore } from '../items/itemStore';
 async function listDocument(items: ItemStore, db: Db, connectionGuid: string, guid: string) {
   const connection = await requireConnection(items, connectionGuid);
   const document = await publishedDocument(items, connectionGuid, guid);
-  if (!document || document.Type !== 'List') throw notFound('db.error.loadDocument');
+  if (document?.Type !== 'List') throw notFound('db.error.loadDocument');
   const records = recordDatabase(connection, db);
   if (!records) throw new HttpError(400, 'de.error.connectionNotSupported', { type: connection.Type ?? '—' });
   if (!(await recordTableExists(records, document.Guid))) await migrateRecordTable(records, document);

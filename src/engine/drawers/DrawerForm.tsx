@@ -1,4 +1,4 @@
-import type { RegistryFieldsType } from '@rjsf/utils';
+import type { RegistryFieldsType, UiSchema } from '@rjsf/utils';
 import { useSetAtom } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import type { FieldError } from '../../validation/fieldErrors';
@@ -24,6 +24,10 @@ export interface DrawerFormProps<T> {
   saveLabel?: string;
   /** More actions in the footer (copy, renew, reset two-factor, ...). */
   extraActions?: React.ReactNode;
+  /** A UI schema that follows the value (options offered only for some types, choices from data). */
+  uiSchemaOf?(value: T): UiSchema;
+  /** Applies what an edit implies before it is kept (e.g. a key field becomes required). */
+  normalize?(next: T, previous: T): T;
 }
 
 /**
@@ -42,6 +46,11 @@ export function DrawerForm<T>(props: DrawerFormProps<T>) {
   const errors = useMemo(
     () => runValidation(form, value, context, rules as never),
     [form, value, context, rules],
+  );
+  const { uiSchemaOf, normalize } = props;
+  const shownForm = useMemo(
+    () => (uiSchemaOf ? { ...form, uiSchema: uiSchemaOf(value) } : form),
+    [form, uiSchemaOf, value],
   );
 
   useEffect(() => {
@@ -66,9 +75,10 @@ export function DrawerForm<T>(props: DrawerFormProps<T>) {
   return (
     <div className="drawer-form">
       <SchemaForm
-        form={form}
+        form={shownForm}
         value={value}
-        onChange={(next) => {
+        onChange={(changed) => {
+          const next = normalize ? normalize(changed, value) : changed;
           setValue(next);
           if (shownErrors.length > 0) setShownErrors(runValidation(form, next, context, rules as never));
         }}

@@ -1,4 +1,11 @@
 import type { RegistryFieldsType } from '@rjsf/utils';
+import { ChecklistField } from './fields/ChecklistField';
+import { ChoiceField } from './fields/ChoiceField';
+import { ConnectionNameField } from './fields/ConnectionNameField';
 
 /** Fields every form may use by `ui:field`; builders add their own through SchemaForm's `fields`. */
-export const fields: RegistryFieldsType = {};
+export const fields: RegistryFieldsType = {
+  choice: ChoiceField,
+  checklist: ChecklistField,
+  connectionName: ConnectionNameField,
+};
