@@ -16,8 +16,8 @@ const countries = {
   FlowConnectionGuid: 'conn',
   Elements: [{ Name: 'Code', Type: 'String', IsUpdatable: false }],
 } as Document;
-const context = {
-  documentType: 'List' as const,
+const context: FieldDetailsContext = {
+  documentType: 'List',
   defaultValueTypes,
   listDocuments: [countries],
   connection: 'conn',
