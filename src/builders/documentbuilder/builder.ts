@@ -1,5 +1,7 @@
 import { form } from '../../../generated/forms/Document';
 import type { BuilderDefinition } from '../../engine/builder/BuilderDefinition';
+import { DocumentFieldsField } from './DocumentFieldsField';
+import { DocumentReferencesField } from './DocumentReferencesField';
 import type { Document } from './types';
 
 /**
@@ -50,6 +52,7 @@ export const builder: BuilderDefinition<Document> = {
     IsNew: true,
   }),
   peersList: 'documents',
+  fields: { documentFields: DocumentFieldsField, documentReferences: DocumentReferencesField },
   publishable: true,
   messages: { deleteError: 'db.docDelete.error', notFound: 'db.error.loadDocument' },
 };

@@ -22,10 +22,12 @@ export function JsonPreview({ json, label }: { json: string; label: string }) {
           {copied ? 'Copied' : 'Copy'}
         </button>
       </div>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the preview scrolls, so keyboard users need to reach it */}
-      <pre className="json-preview__code" aria-label={label} tabIndex={0}>
-        {json}
-      </pre>
+      <section aria-label={label}>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the preview scrolls, so keyboard users need to reach it */}
+        <pre className="json-preview__code" tabIndex={0}>
+          {json}
+        </pre>
+      </section>
     </div>
   );
 }
