@@ -101,10 +101,9 @@ export function DocumentReferencesField(props: FieldProps<DocumentReference[]>) 
               const own = [...context.document.Elements].sort(
                 (a, b) => Number(fits(b.Type)) - Number(fits(a.Type)),
               );
-              // biome-ignore lint/suspicious/noArrayIndexKey: references have no identity but their position
               return (
                 <tr
-                  key={`${index}-${reference.Guid}`}
+                  key={`${reference.Guid}-${reference.Child}`}
                   className={errors.length > 0 ? 'doc-table__row--invalid' : ''}
                 >
                   <td>
