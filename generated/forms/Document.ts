@@ -416,6 +416,19 @@ export const form: FormDefinition = {
     },
     "Type": {
       "ui:title": "Type",
+      "ui:field": "choice",
+      "ui:options": {
+        "choices": [
+          {
+            "value": "List",
+            "label": "List"
+          },
+          {
+            "value": "Action",
+            "label": "Action"
+          }
+        ]
+      },
       "ui:help": "An action document gets the standard fields Id, Guid, created and last modified."
     },
     "FlowConnectionGuid": {

@@ -14,6 +14,23 @@ type Sort = { by: 'name' | 'order'; descending: boolean };
 
 const FIELD_DRAWER = 'document-field';
 
+/** The type with its max length, e.g. String(100). */
+const typeLabel = (field: DocumentField) =>
+  typeof field.Validation?.MaxLength === 'number'
+    ? `${field.Type}(${field.Validation.MaxLength})`
+    : field.Type;
+
+/** The options set on a field (spec part 2 §3 'Field options'), shortest first. */
+const optionsOf = (field: DocumentField) =>
+  [
+    field.IsKey ? 'key' : '',
+    field.IsId ? 'id' : '',
+    field.Validation?.IsRequired ? 'required' : '',
+    field.IsUpdatable === false && !field.IsKey && !field.IsId ? 'not updatable' : '',
+    field.IsMapping ? 'mapped' : '',
+    field.Validation?.Expression ? 'regex' : '',
+  ].filter(Boolean);
+
 const describeDefault = (field: DocumentField) => {
   const fallback = field.Default;
   if (!fallback?.Type) return '';
@@ -151,10 +168,7 @@ export function DocumentFieldsField(props: FieldProps<DocumentField[]>) {
               {header('order', '#')}
               {header('name', 'Field name')}
               <th scope="col">Type</th>
-              <th scope="col">Key</th>
-              <th scope="col">ID</th>
-              <th scope="col">Required</th>
-              <th scope="col">Max length</th>
+              <th scope="col">Options</th>
               <th scope="col">Default</th>
               <th scope="col">
                 <span className="sr-only">Actions</span>
@@ -164,7 +178,7 @@ export function DocumentFieldsField(props: FieldProps<DocumentField[]>) {
           <tbody>
             {fields.length === 0 && (
               <tr>
-                <td colSpan={10} className="list__state">
+                <td colSpan={7} className="list__state">
                   {t('db.fields.empty')}
                 </td>
               </tr>
@@ -226,11 +240,16 @@ export function DocumentFieldsField(props: FieldProps<DocumentField[]>) {
                       </span>
                     )}
                   </td>
-                  <td>{field.Type}</td>
-                  <td>{field.IsKey ? 'Yes' : ''}</td>
-                  <td>{field.IsId ? 'Yes' : ''}</td>
-                  <td>{field.Validation?.IsRequired ? 'Yes' : ''}</td>
-                  <td>{field.Validation?.MaxLength ?? ''}</td>
+                  <td className="doc-table__nowrap">{typeLabel(field)}</td>
+                  <td>
+                    <span className="doc-table__options">
+                      {optionsOf(field).map((option) => (
+                        <span key={option} className="badge badge--muted">
+                          {option}
+                        </span>
+                      ))}
+                    </span>
+                  </td>
                   <td>{describeDefault(field)}</td>
                   <td className="list__actions">
                     <button type="button" className="button button--small" onClick={() => open(index)}>
