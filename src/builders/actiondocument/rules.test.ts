@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Document } from '../documentbuilder/types';
 import { addChildAction, descendantsOf, flattenActions, nestActions, removeAction } from './flatActions';
 import { actionDocumentPreview } from './preview';
-import { actionDocumentRules } from './rules';
+import { actionDetailsRules, actionDocumentRules, matchRuleDetailsRules } from './rules';
 import type { Action, ActionDocument, MatchRule, Method } from './types';
 
 const CONNECTION = '9b8a7c6d-5e4f-4a3b-9c2d-1e0f0a1b2c3d';
@@ -351,5 +351,63 @@ describe('actions held flat in the editor and re-nested on save (spec part 2 §3
       Lines: [{ SalesOrderLineId: 0, SalesOrderId: 0, OrderNumber: 'string', Product: 'string' }],
     });
     expect(preview.split('\n')[1]).toMatch(/^ {4}"/);
+  });
+});
+
+describe('the drawers’ checks (spec part 2 §2 drawer 14, §5 "Action document")', () => {
+  const details = (action: Partial<Action>, isRoot = false, siblingAliases: string[] = []) =>
+    actionDetailsRules(
+      { Type: 'Document', ...action },
+      { isRoot, isRead: false, siblingAliases, context },
+    ).map((error) => `${error.path} ${error.messageKey}`);
+  it.each<[string, Partial<Action>, boolean, string[], string[]]>([
+    ['part 2 §5: a chosen root action with its method', { Guid: orders.Guid, Method: 'write' }, true, [], []],
+    [
+      'part 2 §5: an action must be chosen',
+      { Method: 'write' },
+      true,
+      [],
+      ['/Guid ad.validation.actionNotChosen'],
+    ],
+    [
+      'part 2 §5: methods match is_read',
+      { Guid: orders.Guid, Method: 'read' },
+      true,
+      [],
+      ['/Method ad.validation.methodIsReadMismatch'],
+    ],
+    [
+      'part 2 §5: a method action has the document’s is_read',
+      { Type: 'Method', Guid: readStock.Guid },
+      true,
+      [],
+      ['/Guid ad.validation.methodIsReadMismatch'],
+    ],
+    [
+      'part 2 §5: a child needs an alias unique among siblings, and both fields',
+      { Guid: lines.Guid, Method: 'write', Relation: { ChildName: 'Lines' } },
+      false,
+      ['lines'],
+      [
+        '/Relation/ChildName ad.validation.actionRelationAliasNotUnique',
+        '/Relation/ParentField ad.validation.actionRelationParentNotSet',
+        '/Relation/ChildField ad.validation.actionRelationChildNotSet',
+      ],
+    ],
+  ])('%s', (_rule, action, isRoot, aliases, expected) => {
+    expect(details(action, isRoot, aliases)).toEqual(expected);
+  });
+
+  it('part 2 §5: a match rule needs a document of the tree, input and output fields', () => {
+    expect(
+      matchRuleDetailsRules({ Guid: notes.Guid, Input: [], Output: [] }, [{ Guid: orders.Guid }]).map(
+        (error) => error.messageKey,
+      ),
+    ).toEqual([
+      'ad.validation.ruleDocumentNotAvailable',
+      'ad.validation.ruleInputNotSet',
+      'ad.validation.ruleOutputNotSet',
+    ]);
+    expect(matchRuleDetailsRules(rule(), [{ Guid: orders.Guid }])).toEqual([]);
   });
 });

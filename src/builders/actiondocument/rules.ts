@@ -5,7 +5,7 @@ import type { FieldError } from '../../validation/fieldErrors';
 import { actionMethods } from '../documentbuilder/actionMethods';
 import type { Document } from '../documentbuilder/types';
 import { type ActionContext, fieldsOfAction, findField, targetOf } from './actionFields';
-import type { Action, ActionDocument } from './types';
+import type { Action, ActionDocument, MatchRule } from './types';
 
 const same = (a: string | null | undefined, b: string | null | undefined) =>
   (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
@@ -175,5 +175,54 @@ export function actionDocumentRules(document: ActionDocument, context: ActionCon
       });
     }
   });
+  return errors;
+}
+
+/**
+ * The checks of the action details drawer (spec part 2 §2 drawer 14): the action is chosen and fits
+ * is_read, and a child's relation has an alias unique among its siblings and both fields. The document's
+ * validation runs the full rules.
+ */
+export function actionDetailsRules(
+  action: Omit<Action, 'Childs'>,
+  options: { isRoot: boolean; isRead: boolean; siblingAliases: readonly string[]; context: ActionContext },
+): FieldError[] {
+  const errors: FieldError[] = [];
+  if (!action.Guid) errors.push(ruleError('/Guid', 'ad.validation.actionNotChosen'));
+  else {
+    const target = targetOf(action, options.context);
+    if (!target) errors.push(ruleError('/Guid', 'ad.validation.actionNotAvailable'));
+    else if (target.kind === 'Method' && (target.method.IsRead === true) !== options.isRead)
+      errors.push(ruleError('/Guid', 'ad.validation.methodIsReadMismatch'));
+  }
+  if (action.Type !== 'Method') {
+    const method = actionMethods.find((entry) => entry.key === action.Method);
+    if (!action.Method) errors.push(ruleError('/Method', 'ad.validation.actionMethodNotChosen'));
+    else if (!method || method.isRead !== options.isRead)
+      errors.push(ruleError('/Method', 'ad.validation.methodIsReadMismatch'));
+  }
+  if (options.isRoot) return errors;
+  const relation = action.Relation;
+  const alias = relation?.ChildName?.trim() ?? '';
+  if (!alias) errors.push(ruleError('/Relation/ChildName', 'ad.validation.actionRelationAliasNotSet'));
+  else if (options.siblingAliases.some((other) => other.trim().toLowerCase() === alias.toLowerCase()))
+    errors.push(ruleError('/Relation/ChildName', 'ad.validation.actionRelationAliasNotUnique'));
+  if (!relation?.ParentField)
+    errors.push(ruleError('/Relation/ParentField', 'ad.validation.actionRelationParentNotSet'));
+  if (!relation?.ChildField)
+    errors.push(ruleError('/Relation/ChildField', 'ad.validation.actionRelationChildNotSet'));
+  return errors;
+}
+
+/** The checks of the match rule drawer (drawer 14): a document of the tree, and input and output fields. */
+export function matchRuleDetailsRules(
+  rule: MatchRule,
+  documentActions: readonly Pick<Action, 'Guid'>[],
+): FieldError[] {
+  const errors: FieldError[] = [];
+  if (!rule.Guid || !documentActions.some((action) => action.Guid === rule.Guid))
+    errors.push(ruleError('/Guid', 'ad.validation.ruleDocumentNotAvailable'));
+  if ((rule.Input ?? []).length === 0) errors.push(ruleError('/Input', 'ad.validation.ruleInputNotSet'));
+  if ((rule.Output ?? []).length === 0) errors.push(ruleError('/Output', 'ad.validation.ruleOutputNotSet'));
   return errors;
 }
