@@ -175,7 +175,6 @@ export function ActionTreeField(props: FieldProps<Action>) {
             <tr>
               <th scope="col">Action</th>
               <th scope="col">Type</th>
-              <th scope="col">Acts by</th>
               <th scope="col">Alias</th>
               <th scope="col">Options</th>
               <th scope="col">
@@ -186,7 +185,7 @@ export function ActionTreeField(props: FieldProps<Action>) {
           <tbody>
             {flat.length === 0 && (
               <tr>
-                <td colSpan={6} className="list__state">
+                <td colSpan={5} className="list__state">
                   {t('ad.actions.empty')}
                 </td>
               </tr>
@@ -224,8 +223,12 @@ export function ActionTreeField(props: FieldProps<Action>) {
                       </span>
                     )}
                   </td>
-                  <td>{entry.action.Type ?? 'Document'}</td>
-                  <td>{methodLabel(entry)}</td>
+                  <td className="doc-table__nowrap">
+                    {entry.action.Type ?? 'Document'}
+                    {entry.action.Type !== 'Method' && (
+                      <span className="list__muted"> · {methodLabel(entry)}</span>
+                    )}
+                  </td>
                   <td>{entry.action.Relation?.ChildName ?? ''}</td>
                   <td>
                     <span className="doc-table__options">
