@@ -34,7 +34,7 @@ function ownErrors(errorSchema: unknown, key: string): string[] {
     if (!value || typeof value !== 'object') return;
     for (const [name, entry] of Object.entries(value)) {
       if (top && name === 'Childs') continue;
-      if (name === '__errors') out.push(...(entry as string[]));
+      if (name === '__errors') out.push(...(Array.isArray(entry) ? (entry as string[]) : []));
       else walk(entry, false);
     }
   };

@@ -14,7 +14,9 @@ const PICKER = 'document-reference-picker';
 function guessChild(document: Document, target: Document): string | null {
   const key = keyFieldOf(target);
   if (!key) return null;
-  const candidates = [key.Name, `${target.Name}${key.Name}`, `${target.Name.replace(/s$/, '')}${key.Name}`];
+  // Countries → CountryCode, Customers → CustomerId: the key named after one of the target's rows.
+  const singular = target.Name.replace(/ies$/, 'y').replace(/s$/, '');
+  const candidates = [key.Name, `${target.Name}${key.Name}`, `${singular}${key.Name}`];
   for (const name of candidates) {
     const field = fieldNamed(document, name);
     if (field && !field.IsKey && typesMappable(key.Type, field.Type)) return field.Name;

@@ -4,7 +4,7 @@ export function errorsAt(errorSchema: unknown, index: number): string[] {
   const walk = (node: unknown) => {
     if (!node || typeof node !== 'object') return;
     for (const [key, value] of Object.entries(node)) {
-      if (key === '__errors') out.push(...(value as string[]));
+      if (key === '__errors') out.push(...(Array.isArray(value) ? (value as string[]) : []));
       else walk(value);
     }
   };

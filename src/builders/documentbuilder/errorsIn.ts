@@ -2,5 +2,5 @@
 export function errorsIn(errorSchema: unknown, ...path: Array<string | number>): string[] {
   let node = errorSchema as Record<string, unknown> | undefined;
   for (const part of path) node = node?.[String(part)] as Record<string, unknown> | undefined;
-  return (node?.__errors as string[] | undefined) ?? [];
+  return Array.isArray(node?.__errors) ? (node.__errors as string[]) : [];
 }

@@ -86,6 +86,7 @@ export function DrawerForm<T>(props: DrawerFormProps<T>) {
         readOnly={readOnly}
         fields={props.fields}
         formContext={props.formContext}
+        idPrefix={`drawer-${drawerKey.replace(/[^A-Za-z0-9-]/g, '-')}`}
       />
       <footer className="drawer__footer drawer-form__footer">
         {props.extraActions}

@@ -19,6 +19,8 @@ export interface SchemaFormProps<T> {
   fields?: RegistryFieldsType;
   /** Shared with custom fields and widgets (e.g. reference lists, the drawer opener). */
   formContext?: Record<string, unknown>;
+  /** Prefix of the inputs' ids ('root' by default); a form in a drawer needs its own, as the page's form is still there. */
+  idPrefix?: string;
 }
 
 /**
@@ -34,6 +36,7 @@ function SchemaFormImpl<T>({
   readOnly,
   fields,
   formContext,
+  idPrefix,
 }: SchemaFormProps<T>) {
   const validator = useMemo(() => createFormValidator(form.schema, () => []), [form]);
   const extraErrors = useMemo(
@@ -51,6 +54,7 @@ function SchemaFormImpl<T>({
       widgets={widgets}
       fields={registryFields}
       formContext={formContext}
+      {...(idPrefix ? { idPrefix } : {})}
       noValidate
       showErrorList={false}
       extraErrors={extraErrors}
