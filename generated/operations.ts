@@ -80,6 +80,7 @@ export const operationTable = {
   "DocumentBuilder.PostConnectionDocument": { method: 'POST', path: "/UIServices/DocumentBuilder/PostConnectionDocument/{connection}/{guid}" },
   "DocumentBuilder.DeleteConnectionDocument": { method: 'DELETE', path: "/UIServices/DocumentBuilder/DeleteConnectionDocument/{connection}/{guid}" },
   "DocumentEditor.GetRecords": { method: 'GET', path: "/UIServices/DocumentEditor/GetConnectionDocument/{connection}/{guid}/records" },
+  "DocumentEditor.GetListDocuments": { method: 'GET', path: "/UIServices/DocumentEditor/GetListDocuments/{connection}" },
   "DocumentEditor.PostRecord": { method: 'POST', path: "/UIServices/DocumentEditor/PostRecord/{connection}/{guid}" },
   "FlowBuilder.GetRestMethodFlows": { method: 'GET', path: "/UIServices/FlowBuilder/GetRestMethodFlows" },
   "FlowBuilder.GetRestMethodFlowById": { method: 'GET', path: "/UIServices/FlowBuilder/GetRestMethodFlowById/{guid}" },

@@ -1360,6 +1360,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/UIServices/DocumentEditor/GetListDocuments/{connection}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The published list documents of a connection, whose records the editor shows. */
+        get: operations["DocumentEditor.GetListDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/UIServices/DocumentEditor/PostRecord/{connection}/{guid}": {
         parameters: {
             query?: never;
@@ -1638,7 +1655,7 @@ export interface components {
     schemas: {
         /**
          * ActionDocument
-         * @description An action document (spec part 2 §3 'Action document'); the name travels as ActionDocumentName.
+         * @description An action document (spec part 2 §3 'Action document'); the name travels as ActionDocumentName. Without a root action, Action is absent.
          */
         ActionDocument: {
             Guid: components["schemas"]["Guid"];
@@ -1654,41 +1671,35 @@ export interface components {
             readonly Created?: string | null;
             /** Format: date-time */
             readonly Modified?: string | null;
-            Action?: components["schemas"]["ActionDocument"]["$defs"]["action"] | null;
-            Rules?: {
-                Guid?: string;
-                Name?: string | null;
-                StopIfMatch?: boolean;
-                StopIfNoMatch?: boolean;
-                Order?: number;
-                Input?: string[];
-                Output?: string[];
-            }[];
+            Action?: components["schemas"]["ActionDocumentAction"];
+            Rules?: components["schemas"]["MatchRule"][];
             Revision?: components["schemas"]["Revision"];
-            $defs: {
-                action: {
-                    Name?: string | null;
-                    Guid?: string | null;
-                    /** @enum {string} */
-                    Type?: "Document" | "Method";
-                    /** @description read, write, upsert, create if not exists, ... */
-                    Method?: string | null;
-                    IsMandatory?: boolean;
-                    IsUpdatable?: boolean;
-                    Required?: string[];
-                    Sorting?: {
-                        Field?: string;
-                        /** @enum {string} */
-                        Direction?: "ASC" | "DESC";
-                    }[];
-                    Relation?: {
-                        ChildName?: string | null;
-                        ChildField?: string | null;
-                        ParentField?: string | null;
-                    } | null;
-                    Childs?: components["schemas"]["ActionDocument"]["$defs"]["action"][];
-                };
-            };
+        };
+        /**
+         * ActionDocumentAction
+         * @description An action of an action document (spec part 2 §3 'Action document'): a document or a connection method (Name, Guid), how it acts (Method: read, write, upsert, create if not exists, ...), its options, and for a child its relation to the parent. Children nest.
+         */
+        ActionDocumentAction: {
+            Name?: string | null;
+            Guid?: string | null;
+            /** @enum {string} */
+            Type?: "Document" | "Method";
+            Method?: string | null;
+            IsMandatory?: boolean;
+            IsUpdatable?: boolean;
+            Required?: string[];
+            Sorting?: {
+                Field: string;
+                /** @enum {string} */
+                Direction?: "ASC" | "DESC";
+            }[];
+            Relation?: {
+                /** @description The alias the child's rows appear under. */
+                ChildName?: string | null;
+                ChildField?: string | null;
+                ParentField?: string | null;
+            } | null;
+            Childs?: components["schemas"]["ActionDocumentAction"][];
         };
         /**
          * ApiUser
@@ -1772,7 +1783,7 @@ export interface components {
         };
         /**
          * ComposedDocument
-         * @description A composed document (spec part 2 §3 'Composed document').
+         * @description A composed document (spec part 2 §3 'Composed document'): a root document read with a method, and child documents.
          */
         ComposedDocument: {
             Guid: components["schemas"]["Guid"];
@@ -1788,24 +1799,27 @@ export interface components {
             readonly Created?: string | null;
             /** Format: date-time */
             readonly Modified?: string | null;
+            /** @description The root document. */
             Document?: {
                 Name?: string | null;
                 Guid?: string | null;
                 Method?: string | null;
-                Childs?: components["schemas"]["ComposedDocument"]["$defs"]["child"][];
-            } | null;
-            Revision?: components["schemas"]["Revision"];
-            $defs: {
-                child: {
-                    ChildName?: string | null;
-                    Name?: string | null;
-                    Guid?: string | null;
-                    Method?: string | null;
-                    KeyField?: string | null;
-                    ChildField?: string | null;
-                    Childs?: components["schemas"]["ComposedDocument"]["$defs"]["child"][];
-                };
+                Childs?: components["schemas"]["ComposedDocumentChild"][];
             };
+            Revision?: components["schemas"]["Revision"];
+        };
+        /**
+         * ComposedDocumentChild
+         * @description A child of a composed document (spec part 2 §3 'Composed document'): the child name it appears under, the document (name, guid) read with a method, and the fields joining it to its parent: KeyField of the parent, ChildField of the child. Children nest.
+         */
+        ComposedDocumentChild: {
+            ChildName?: string | null;
+            Name?: string | null;
+            Guid?: string | null;
+            Method?: string | null;
+            KeyField?: string | null;
+            ChildField?: string | null;
+            Childs?: components["schemas"]["ComposedDocumentChild"][];
         };
         /**
          * Connection
@@ -1870,7 +1884,7 @@ export interface components {
         };
         /**
          * Document
-         * @description A document (spec part 2 §3 'Document').
+         * @description A document (spec part 2 §3 'Document'); its fields travel flat as Elements.
          */
         Document: {
             Guid: components["schemas"]["Guid"];
@@ -1880,6 +1894,7 @@ export interface components {
             /** @enum {string} */
             Type: "Action" | "List";
             FlowConnectionGuid: components["schemas"]["Guid"];
+            /** @description Name of the key field, kept by the server. */
             Key?: string | null;
             IsPublished?: boolean;
             IsNew?: boolean;
@@ -1889,32 +1904,29 @@ export interface components {
             readonly Created?: string | null;
             /** Format: date-time */
             readonly Modified?: string | null;
-            References?: {
-                Name?: string;
-                Guid?: string;
-                Key?: string;
-                Child?: string;
-            }[];
+            References?: components["schemas"]["DocumentReference"][];
             Elements: components["schemas"]["DocumentField"][];
             Revision?: components["schemas"]["Revision"];
         };
         /**
          * DocumentField
-         * @description A document field in its wire form Document.Elements (spec part 2 §3 'Field definition', 'Field options').
+         * @description A document field in its wire form Document.Elements (spec part 2 §3 'Field definition', 'Field options'). Documents hold flat fields: Parent stays empty and Order gives the position.
          */
         DocumentField: {
-            /** @description Parent path plus child name, dotted for nesting. */
             Name: string;
             Type: components["schemas"]["FieldType"];
             Description?: string | null;
             Parent?: string | null;
             Order?: number;
+            /** @description is_id: an incremental ID (identity). */
             IsId?: boolean;
             IsKey?: boolean;
             /** @default true */
             IsUpdatable: boolean;
-            /** @description is_map, list documents only. */
+            /** @description is_map, list documents only: the value maps to a field of another list document. */
             IsMapping?: boolean;
+            /** @description One of the standard fields every action document gets (spec part 2 §3 'Document'); kept by the builder and the server. */
+            IsStandard?: boolean;
             IsNew?: boolean;
             ArrayElementType?: string | null;
             Document?: string | null;
@@ -1937,6 +1949,16 @@ export interface components {
                 } | null;
             };
             Default?: components["schemas"]["FieldDefault"];
+        };
+        /**
+         * DocumentReference
+         * @description A reference of a document to another (spec part 2 §3 'Document': references name, guid, key, child): Name and Guid of the referenced document, Key its key field, Child this document's foreign-key field.
+         */
+        DocumentReference: {
+            Name?: string | null;
+            Guid?: string | null;
+            Key?: string | null;
+            Child?: string | null;
         };
         /**
          * Email
@@ -2151,6 +2173,19 @@ export interface components {
             Key: string;
             Type?: string | null;
             Value?: string | null;
+        };
+        /**
+         * MatchRule
+         * @description A match rule of an action document (spec part 2 §3 'Action document'): on a document of the action tree (Guid, Name), whether to stop on a match or on no match, its order, and the input and output field names.
+         */
+        MatchRule: {
+            Guid?: string | null;
+            Name?: string | null;
+            StopIfMatch?: boolean;
+            StopIfNoMatch?: boolean;
+            Order?: number;
+            Input?: string[];
+            Output?: string[];
         };
         /**
          * MetadataDocument
@@ -4137,7 +4172,10 @@ export interface operations {
     "DocumentBuilder.GetConnectionDocuments": {
         parameters: {
             query?: {
+                /** @description Answer each document with only its name, type, key and fields (for pickers). */
                 OnlyElements?: boolean;
+                /** @description Answer the published versions of the documents that have one (references, pickers). */
+                IsPublished?: boolean;
             };
             header?: never;
             path: {
@@ -4256,9 +4294,36 @@ export interface operations {
             "4XX": components["responses"]["Error"];
         };
     };
-    "DocumentEditor.PostRecord": {
+    "DocumentEditor.GetListDocuments": {
         parameters: {
             query?: never;
+            header?: never;
+            path: {
+                /** @description The connection's guid. */
+                connection: components["parameters"]["ConnectionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Published list documents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Document"][];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    "DocumentEditor.PostRecord": {
+        parameters: {
+            query?: {
+                /** @description true inserts and refuses a key that exists; false updates and answers 404 for a missing record; absent inserts or updates by key. */
+                IsNew?: boolean;
+            };
             header?: never;
             path: {
                 /** @description The connection's guid. */

@@ -44,6 +44,8 @@ function present(kind: ItemKind, row: ItemRow): Body {
 }
 
 const columns = 'guid, body, is_published, revision, created, modified, created_by, modified_by';
+const publishedColumns =
+  'guid, published as body, true as is_published, revision, created, modified, created_by, modified_by';
 
 /** Reads and writes builder items with optimistic concurrency on a revision number. */
 export class ItemStore {
@@ -69,6 +71,28 @@ export class ItemStore {
     const item = await this.find(kind, guid, scope);
     if (!item) throw notFound(kind.notFound);
     return item;
+  }
+
+  /**
+   * The published versions of a kind's items (and scope): the body as last published, for items that
+   * have one, whatever their current draft. Other items build on these (references, pickers, records).
+   */
+  async listPublished(kind: ItemKind, scope: string | null = null): Promise<Body[]> {
+    const rows = await this.db.query<ItemRow>(
+      `select ${publishedColumns} from items where kind = $1 and scope is not distinct from $2 and published is not null
+       order by lower(published->>$3)`,
+      [kind.kind, scope, kind.nameField],
+    );
+    return rows.map((row) => present(kind, row));
+  }
+
+  /** The published version of one item, or undefined when it was never published. */
+  async findPublished(kind: ItemKind, guid: string, scope: string | null = null): Promise<Body | undefined> {
+    const [row] = await this.db.query<ItemRow>(
+      `select ${publishedColumns} from items where kind = $1 and guid = $2 and scope is not distinct from $3 and published is not null`,
+      [kind.kind, guid, scope],
+    );
+    return row ? present(kind, row) : undefined;
   }
 
   /** Whether another item of the kind (and scope) has this name, ignoring case. */

@@ -1,6 +1,10 @@
 import { account } from './catalogue/account';
+import { actionDocuments } from './catalogue/actionDocuments';
 import { common } from './catalogue/common';
+import { composedDocuments } from './catalogue/composedDocuments';
 import { connections } from './catalogue/connections';
+import { documentEditor } from './catalogue/documentEditor';
+import { documents } from './catalogue/documents';
 import { engine } from './catalogue/engine';
 import { fieldList } from './catalogue/fieldList';
 import { fields } from './catalogue/fields';
@@ -30,6 +34,10 @@ export const en = {
   ...methods,
   ...fieldList,
   ...restApis,
+  ...documents,
+  ...documentEditor,
+  ...composedDocuments,
+  ...actionDocuments,
 } as const;
 
 /** Every area's texts, for the test that finds keys defined in two areas. */
@@ -46,6 +54,10 @@ export const catalogueParts = {
   methods,
   fieldList,
   restApis,
+  documents,
+  documentEditor,
+  composedDocuments,
+  actionDocuments,
 } as const;
 
 export type MessageKey = keyof typeof en;

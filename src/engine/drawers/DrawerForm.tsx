@@ -1,4 +1,4 @@
-import type { RegistryFieldsType } from '@rjsf/utils';
+import type { RegistryFieldsType, UiSchema } from '@rjsf/utils';
 import { useSetAtom } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { useUnsavedChanges } from '../../state/useUnsavedChanges';
@@ -28,6 +28,10 @@ export interface DrawerFormProps<T> {
   extraActions?: React.ReactNode;
   /** Show the errors of the opened value at once (an existing item), not only after a change. */
   validateOnOpen?: boolean;
+  /** A UI schema that follows the value (options offered only for some types, choices from data). */
+  uiSchemaOf?(value: T): UiSchema;
+  /** Applies what an edit implies before it is kept (e.g. a key field becomes required). */
+  normalize?(next: T, previous: T): T;
 }
 
 /**
@@ -46,6 +50,11 @@ export function DrawerForm<T>(props: DrawerFormProps<T>) {
   const errors = useMemo(
     () => runValidation(form, value, context, rules as never),
     [form, value, context, rules],
+  );
+  const { uiSchemaOf, normalize } = props;
+  const shownForm = useMemo(
+    () => (uiSchemaOf ? { ...form, uiSchema: uiSchemaOf(value) } : form),
+    [form, uiSchemaOf, value],
   );
 
   const dirty = !readOnly && modified;
@@ -74,9 +83,10 @@ export function DrawerForm<T>(props: DrawerFormProps<T>) {
   return (
     <div className="drawer-form">
       <SchemaForm
-        form={form}
+        form={shownForm}
         value={value}
-        onChange={(next) => {
+        onChange={(changed) => {
+          const next = normalize ? normalize(changed, value) : changed;
           setValue(next);
           if (shownErrors.length > 0) setShownErrors(runValidation(form, next, context, rules as never));
         }}

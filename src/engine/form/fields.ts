@@ -1,10 +1,16 @@
 import type { RegistryFieldsType } from '@rjsf/utils';
+import { ChecklistField } from './fields/ChecklistField';
+import { ChoiceField } from './fields/ChoiceField';
+import { ConnectionNameField } from './fields/ConnectionNameField';
 import { FieldListField } from './fields/FieldListField';
 import { KeyValueListField } from './fields/KeyValueListField';
 import { LookupChecklistField } from './fields/LookupChecklistField';
 
 /** Fields every form may use by `ui:field`; builders add their own through SchemaForm's `fields`. */
 export const fields: RegistryFieldsType = {
+  choice: ChoiceField,
+  checklist: ChecklistField,
+  connectionName: ConnectionNameField,
   // The nested field list of metadata documents, methods, documents and flow start blocks.
   fieldList: FieldListField,
   keyValueList: KeyValueListField,

@@ -178,8 +178,9 @@ export const templates: Partial<TemplatesType> = {
   // Schema descriptions document the contract for developers; forms show ui:help instead.
   DescriptionFieldTemplate: () => null,
   // The page or drawer names the form; nested objects keep their title.
+  // The root's title id is the form's id prefix (no separator in it) plus '__title'.
   TitleFieldTemplate: ({ id, title }) =>
-    id === 'root__title' ? null : (
+    !id.replace(/__title$/, '').includes('_') ? null : (
       <h3 className="form-section__title" id={id}>
         {title}
       </h3>

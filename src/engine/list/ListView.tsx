@@ -13,6 +13,8 @@ export interface ListViewProps<T> {
   openLabel: 'edit' | 'view';
   onOpen(row: T): void;
   onDelete?(row: T): void;
+  /** Whether this row's delete shows (e.g. published items need a further permission); default all. */
+  canDelete?(row: T): boolean;
   onCreate?(): void;
   createLabel?: string;
   toolbar?: ReactNode;
@@ -147,7 +149,7 @@ export function ListView<T>(props: ListViewProps<T>) {
                     <button type="button" className="button button--small" onClick={() => onOpen(row)}>
                       {openLabel}
                     </button>
-                    {onDelete && (
+                    {onDelete && (props.canDelete?.(row) ?? true) && (
                       <button
                         type="button"
                         className="button button--small button--danger-outline"

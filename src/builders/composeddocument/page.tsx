@@ -1,0 +1,99 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Route, Routes, useSearchParams } from 'react-router-dom';
+import { callOperation } from '../../api/callOperation';
+import { DetailView } from '../../engine/detail/DetailView';
+import { useLifecycle } from '../../engine/detail/useLifecycle';
+import { useCan } from '../../permissions/useCan';
+import { canEditItem } from '../documentbuilder/itemAccess';
+import { type ScopedItem, ScopedItemDetail } from '../documentbuilder/ScopedItemDetail';
+import { ScopedItemList } from '../documentbuilder/ScopedItemList';
+import type { Document } from '../documentbuilder/types';
+import { builder } from './builder';
+import type { ComposedFormContext } from './composedFormContext';
+import { composedRules } from './rules';
+import { stripPlaceholders } from './tree';
+import type { ComposedDocument } from './types';
+import '../documentbuilder/documents.css';
+
+/** The published documents a composed document can use (spec part 2 §7 ComposedDocument GetActionDocuments). */
+const documentsQuery = (connection: string, read: boolean) => ({
+  queryKey: ['/composeddocument', 'documents', connection, read] as const,
+  queryFn: async () =>
+    (await callOperation('ComposedDocument.GetActionDocuments', {
+      path: { connection },
+      query: { read },
+    })) as Document[],
+  enabled: connection !== '',
+});
+
+function ComposedEditor({ item, documents }: { item: ScopedItem; documents: readonly Document[] }) {
+  const can = useCan();
+  // Empty-guid child placeholders are stripped on load (spec part 2 §3 'Composed document').
+  const original = useMemo(
+    () => (item.original ? stripPlaceholders(item.original as ComposedDocument) : null),
+    [item.original],
+  );
+  const canEdit = canEditItem(can, 'ComposedDocument', original?.IsPublished === true);
+  const declared = useMemo(
+    () => ({ ...builder, rules: (composed: ComposedDocument) => composedRules(composed, { documents }) }),
+    [documents],
+  );
+  const scope = useMemo(() => ({ connection: item.connection }), [item.connection]);
+  const initial = useMemo(() => original ?? builder.create(scope), [original, scope]);
+  const lifecycle = useLifecycle<object>({
+    builder: declared,
+    original,
+    initial,
+    scope,
+    context: item.context,
+    canEdit,
+    canPublish: canEdit,
+    onDone: item.onClose,
+  });
+  const formContext: ComposedFormContext = {
+    composed: lifecycle.draft as ComposedDocument,
+    documents,
+    readOnly: !canEdit,
+  };
+  return (
+    <DetailView
+      builder={declared}
+      lifecycle={lifecycle}
+      canEdit={canEdit}
+      onClose={item.onClose}
+      formContext={{ ...formContext }}
+    />
+  );
+}
+
+function ComposedDetail() {
+  const [params] = useSearchParams();
+  const connection = params.get('connection') ?? '';
+  // Documents are offered whether the composed document reads or writes; the read flag only picks methods.
+  const documents = useQuery(documentsQuery(connection, true));
+  return (
+    <ScopedItemDetail builder={builder} notFound="cd.error.loadDocument" ready={!documents.isPending}>
+      {(item) => <ComposedEditor item={item} documents={documents.data ?? []} />}
+    </ScopedItemDetail>
+  );
+}
+
+/** Composed Document builder (spec part 2 §2): the list at /composeddocument, one at /composeddocument/:id. */
+export default function ComposedDocumentPage() {
+  return (
+    <Routes>
+      <Route
+        index
+        element={
+          <ScopedItemList
+            builder={builder}
+            area="ComposedDocument"
+            deleteError={{ key: 'cd.docDelete.error', show: 'log' }}
+          />
+        }
+      />
+      <Route path=":id" element={<ComposedDetail />} />
+    </Routes>
+  );
+}

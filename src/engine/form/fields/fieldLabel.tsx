@@ -1,0 +1,18 @@
+import type { FieldProps } from '@rjsf/utils';
+
+/** The label a custom field shows itself (RJSF leaves labels of `ui:field` fields to them). */
+export function FieldLabel({ props, htmlFor }: { props: FieldProps; htmlFor?: string }) {
+  const title = (props.uiSchema?.['ui:title'] as string | undefined) ?? props.schema.title ?? props.name;
+  if (!title) return null;
+  return (
+    <label className="field__label" htmlFor={htmlFor ?? props.fieldPathId.$id}>
+      {title}
+      {props.required && (
+        <span className="field__required" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      )}
+    </label>
+  );
+}
