@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '../../src/builders/connectionbuilder/secretMask';
 import { call, signIn } from '../support/api';
 import { launchBrowser, screenshot, startConsole } from '../support/browser';
-import { signedInPage } from '../support/consolePage';
+import { signedInPage } from '../support/consolePages';
 import { limitedUser } from '../support/limitedUser';
 import { testAdmin } from '../support/testServer';
 

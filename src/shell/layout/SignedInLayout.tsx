@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { DrawerStack } from '../../engine/drawers/DrawerStack';
 import { t } from '../../messages/t';
 import { useMediaQuery } from '../../ui/useMediaQuery';
 import type { ModuleRoute } from '../modules/moduleRoutes';
@@ -68,6 +69,8 @@ export function SignedInLayout({
       <main className="layout__main" id="main" tabIndex={-1}>
         {children}
       </main>
+      {/* One drawer stack for every page (spec part 2 §2 'Drawers'); drawers sit over the page, beside the menu. */}
+      <DrawerStack />
     </div>
   );
 }
