@@ -1,0 +1,11 @@
+import type { ComposedFormContext } from './composedFormContext';
+import type { ComposedDocument } from './types';
+
+/** What the composed document form needs outside its page, for Storybook: its value, no documents. */
+export const storyFormContexts = {
+  ComposedDocument: (value: unknown): ComposedFormContext => ({
+    composed: (value ?? {}) as ComposedDocument,
+    documents: [],
+    readOnly: false,
+  }),
+};
