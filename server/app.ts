@@ -15,9 +15,11 @@ import { Throttle } from './auth/throttle';
 import type { ServerConfig } from './config';
 import { type OperationSpec, operationsOf } from './contract/operations';
 import { registerOperations } from './contract/register';
+import { TableCache } from './db/cache';
 import type { Db } from './db/database';
 import type { Handlers, Services } from './http/context';
 import { HttpError } from './http/errors';
+import type { JsonAnswer } from './http/jsonAnswer';
 import { securityHeaders, securityHeadersFor } from './http/securityHeaders';
 import { ItemStore } from './items/itemStore';
 import { Mailer } from './mail/mailer';
@@ -91,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mailer: new Mailer(db, app.log, config.smtpUrl),
     throttle: new Throttle(db, config.throttle, now),
     items: new ItemStore(db),
+    itemAnswers: new TableCache<JsonAnswer<unknown>>(db, ['items'], 100),
   };
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {

@@ -8,6 +8,7 @@ import { maskSettings, openSettings, type Settings, sealSettings } from '../conn
 import type { Schemas } from '../contract/types';
 import type { Handlers, Services } from '../http/context';
 import { badRequest, HttpError } from '../http/errors';
+import { JsonAnswer } from '../http/jsonAnswer';
 
 type Connection = Schemas['Connection'];
 
@@ -81,7 +82,12 @@ async function testConnection(services: Services, connection: Connection, saved:
 
 /** Connections (spec part 1 §3 'Connection', §5 'Connection', §7 'Connections'). */
 const handlers: Handlers = {
-  'Connection.GetConnections': async ({ items }) => (await items.list(connectionKind)).map(presentConnection),
+  // The Connection Builder's list: every connection (10,000 make megabytes), the same for every caller
+  // with Read, so it is kept serialized until the items table changes (server/db/cache.ts).
+  'Connection.GetConnections': async ({ items, itemAnswers }) =>
+    (await itemAnswers.get('Connection.GetConnections', async () =>
+      JsonAnswer.of((await items.list(connectionKind)).map(presentConnection)),
+    )) as JsonAnswer<Connection[]>,
 
   'Connection.CredentialTypes': async () => publicCredentialTypes(),
 

@@ -1,6 +1,7 @@
 import { connectionKind } from '../connections/connectionKind';
 import type { Handlers } from '../http/context';
 import { notFound } from '../http/errors';
+import { JsonAnswer } from '../http/jsonAnswer';
 import { functionLists } from '../metadata/lookups';
 
 type ListRow = {
@@ -11,11 +12,16 @@ type ListRow = {
 
 /** Shared lookups (spec part 1 §7 'Shared lookups', part 2 §7 'Shared lookups'). */
 const handlers: Handlers = {
-  // Connections for pickers in every builder; credential settings stay out of it.
-  'FlowBase.GetConnections': async ({ items }) =>
-    (await items.list(connectionKind)).map(
-      ({ FlowCredential: _credential, ...connection }) => connection,
-    ) as never,
+  // Connections for pickers in every builder; credential settings stay out of it. Kept serialized until
+  // the items table changes, like Connection.GetConnections.
+  'FlowBase.GetConnections': async ({ items, itemAnswers }) =>
+    (await itemAnswers.get('FlowBase.GetConnections', async () =>
+      JsonAnswer.of(
+        (
+          await items.list(connectionKind)
+        ).map(({ FlowCredential: _credential, ...connection }) => connection),
+      ),
+    )) as never,
 
   'FlowBase.GetListByName': async ({ db, query }) => {
     const [list] = await db.query<ListRow>(

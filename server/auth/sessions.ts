@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { ServerConfig } from '../config';
+import { TableCache } from '../db/cache';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/errors';
 import { displayName, entitlementsOfUser, type UserRow, userByGuid } from '../users/repository';
@@ -19,15 +20,21 @@ export const newSecret = () => randomBytes(32).toString('base64url');
  * stolen token is good for at most one use before the real owner's next refresh exposes it.
  */
 export class SessionStore {
-  /** sid → [revoked, checked at]; a short cache keeps the check off the database on hot calls. */
-  private readonly revokedCache = new Map<string, [boolean, number]>();
+  /**
+   * sid → revoked, read once and kept until the sessions table is written (a revocation, a sign-in, a
+   * user deleted with its sessions), so the guard's check stays off the database on hot calls and a
+   * revocation still takes effect on the very next call.
+   */
+  private readonly revoked: TableCache<boolean>;
 
   constructor(
     private readonly db: Db,
     private readonly keys: ServerKeys,
     private readonly config: ServerConfig,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.revoked = new TableCache<boolean>(db, ['sessions']);
+  }
 
   /** `db` is the caller's executor: inside a transaction on PGlite, the root connection would wait forever. */
   private async accessToken(db: Db, user: UserRow, level: 1 | 2, sessionId: string): Promise<string> {
@@ -111,7 +118,6 @@ export class SessionStore {
         },
       };
     });
-    if (outcome.kind === 'reused') this.revokedCache.set(outcome.sessionId, [true, this.now()]);
     if (outcome.kind !== 'ok') throw new HttpError(401, 'api.unauthorized');
     return outcome.tokens;
   }
@@ -121,28 +127,23 @@ export class SessionStore {
       'update sessions set revoked_at = coalesce(revoked_at, to_timestamp($2)) where id = $1',
       [sessionId, this.now()],
     );
-    this.revokedCache.set(sessionId, [true, this.now()]);
   }
 
   /** Revokes every session of a user, e.g. when the account is deactivated or the password changes. */
   async revokeUser(userGuid: string, except?: string): Promise<void> {
-    const rows = await this.db.query<{ id: string }>(
-      'update sessions set revoked_at = to_timestamp($2) where user_guid = $1 and revoked_at is null and id is distinct from $3 returning id',
+    await this.db.query(
+      'update sessions set revoked_at = to_timestamp($2) where user_guid = $1 and revoked_at is null and id is distinct from $3',
       [userGuid, this.now(), except ?? null],
     );
-    for (const row of rows) this.revokedCache.set(row.id, [true, this.now()]);
   }
 
   async isRevoked(sessionId: string): Promise<boolean> {
-    const cached = this.revokedCache.get(sessionId);
-    if (cached && (cached[0] || this.now() - cached[1] < 5)) return cached[0];
-    const [row] = await this.db.query<{ revoked: boolean }>(
-      'select revoked_at is not null as revoked from sessions where id = $1',
-      [sessionId],
-    );
-    const revoked = row ? row.revoked : true;
-    if (this.revokedCache.size > 10_000) this.revokedCache.clear();
-    this.revokedCache.set(sessionId, [revoked, this.now()]);
-    return revoked;
+    return this.revoked.get(sessionId, async () => {
+      const [row] = await this.db.query<{ revoked: boolean }>(
+        'select revoked_at is not null as revoked from sessions where id = $1',
+        [sessionId],
+      );
+      return row ? row.revoked : true;
+    });
   }
 }

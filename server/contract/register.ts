@@ -2,13 +2,16 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { authorize } from '../auth/guard';
 import type { Handler, Handlers, Services } from '../http/context';
 import { badRequest, HttpError } from '../http/errors';
+import { JsonAnswer } from '../http/jsonAnswer';
 import { unstorableText } from '../http/storableText';
 import type { OperationSpec } from './operations';
 import { createRequestValidators } from './requestValidation';
 import type { OperationId } from './types';
 
 function sendJson(reply: FastifyReply, value: unknown) {
-  return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(value));
+  return reply
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(value instanceof JsonAnswer ? value.bytes : JSON.stringify(value));
 }
 
 /**

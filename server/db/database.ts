@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { TransactionWrites, type WriteListener, WriteTracker } from './writes';
 
 /** The SQL both engines share: `$1` parameters, rows as plain objects, int8 as number. */
 export interface Db {
@@ -10,6 +11,13 @@ export interface Db {
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls `listener` with the tables a statement may have written (cascades included; 'all' when it
+   * cannot tell), after each writing statement and again when a transaction commits or rolls back.
+   * Caches over the database (server/db/cache.ts) drop their entries on it. Sees this process's writes
+   * only (server/db/writes.ts).
+   */
+  onWrite(listener: WriteListener): () => void;
   /** PGlite only: the data directory as a tarball, which `loadDataDir` starts from. */
   dump?(): Promise<Blob>;
 }
@@ -23,42 +31,76 @@ pg.types.setTypeParser(INT8, (value) => Number(value));
 
 type PgliteRunner = Pick<PGlite, 'query' | 'exec'>;
 
-function pgliteDb(runner: PgliteRunner, root: PGlite): Db {
+function pgliteDb(runner: PgliteRunner, root: PGlite, tracker: WriteTracker, writes?: TransactionWrites): Db {
   return {
     kind: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {
-      const result = await runner.query<T>(sql, params);
-      return result.rows;
+      try {
+        const result = await runner.query<T>(sql, params);
+        return result.rows;
+      } finally {
+        const written = tracker.statement(sql);
+        writes?.add(written);
+      }
     },
     async exec(sql: string) {
-      await runner.exec(sql);
+      try {
+        await runner.exec(sql);
+      } finally {
+        tracker.notify('all');
+        writes?.add('all');
+      }
     },
-    transaction<T>(fn: (tx: Db) => Promise<T>) {
+    async transaction<T>(fn: (tx: Db) => Promise<T>) {
       if (runner !== root) return fn(this);
-      return root.transaction((tx) => fn(pgliteDb(tx as unknown as PgliteRunner, root)));
+      const inner = new TransactionWrites();
+      try {
+        return await root.transaction((tx) =>
+          fn(pgliteDb(tx as unknown as PgliteRunner, root, tracker, inner)),
+        );
+      } finally {
+        inner.flush(tracker);
+      }
     },
     close: () => root.close(),
     dump: () => root.dumpDataDir('gzip'),
+    onWrite: (listener) => tracker.listen(listener),
   };
 }
 
-function postgresDb(pool: pg.Pool, client?: pg.PoolClient): Db {
+function postgresDb(
+  pool: pg.Pool,
+  tracker: WriteTracker,
+  client?: pg.PoolClient,
+  writes?: TransactionWrites,
+): Db {
   const runner = client ?? pool;
   return {
     kind: 'postgres',
     async query<T>(sql: string, params: unknown[] = []) {
-      const result = await runner.query(sql, params);
-      return result.rows as T[];
+      try {
+        const result = await runner.query(sql, params);
+        return result.rows as T[];
+      } finally {
+        const written = tracker.statement(sql);
+        writes?.add(written);
+      }
     },
     async exec(sql: string) {
-      await runner.query(sql);
+      try {
+        await runner.query(sql);
+      } finally {
+        tracker.notify('all');
+        writes?.add('all');
+      }
     },
     async transaction<T>(fn: (tx: Db) => Promise<T>) {
       if (client) return fn(this);
       const connection = await pool.connect();
+      const inner = new TransactionWrites();
       try {
         await connection.query('BEGIN');
-        const result = await fn(postgresDb(pool, connection));
+        const result = await fn(postgresDb(pool, tracker, connection, inner));
         await connection.query('COMMIT');
         return result;
       } catch (error) {
@@ -66,9 +108,11 @@ function postgresDb(pool: pg.Pool, client?: pg.PoolClient): Db {
         throw error;
       } finally {
         connection.release();
+        inner.flush(tracker);
       }
     },
     close: () => pool.end(),
+    onWrite: (listener) => tracker.listen(listener),
   };
 }
 
@@ -77,7 +121,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     await pool.query('select 1');
-    return postgresDb(pool);
+    return postgresDb(pool, new WriteTracker());
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const parsers = { [INT8]: (value: string) => Number(value) };
@@ -86,5 +130,5 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
     parsers,
   });
-  return pgliteDb(root, root);
+  return pgliteDb(root, root, new WriteTracker());
 }

@@ -5,9 +5,11 @@ import type { SessionStore } from '../auth/sessions';
 import type { Throttle } from '../auth/throttle';
 import type { ServerConfig } from '../config';
 import type { BodyOf, OperationId, PathOf, QueryOf, ResultOf } from '../contract/types';
+import type { TableCache } from '../db/cache';
 import type { Db } from '../db/database';
 import type { ItemStore } from '../items/itemStore';
 import type { Mailer } from '../mail/mailer';
+import type { JsonAnswer } from './jsonAnswer';
 
 /** What every handler can reach: the database, keys, settings and the services built on them. */
 export interface Services {
@@ -18,6 +20,11 @@ export interface Services {
   mailer: Mailer;
   throttle: Throttle;
   items: ItemStore;
+  /**
+   * Answers computed from the items table alone, serialized, kept until the next write to it (any
+   * kind: a write tells which table, not which rows). Key them by operation and scope.
+   */
+  itemAnswers: TableCache<JsonAnswer<unknown>>;
   /** Seconds since the epoch; tests move it to expire tokens and keys. */
   now(): number;
 }
@@ -32,7 +39,10 @@ export interface HandlerContext<K extends OperationId> extends Services {
   log: FastifyBaseLogger;
 }
 
-export type Handler<K extends OperationId> = (context: HandlerContext<K>) => Promise<ResultOf<K>>;
+/** A handler answers its result, or the result already serialized (server/http/jsonAnswer.ts). */
+export type Handler<K extends OperationId> = (
+  context: HandlerContext<K>,
+) => Promise<ResultOf<K> | JsonAnswer<ResultOf<K>>>;
 
 /** Handlers of one area, keyed by operationId. */
 export type Handlers = { [K in OperationId]?: Handler<K> };

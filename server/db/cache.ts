@@ -1,0 +1,74 @@
+import type { Db } from './database';
+import type { WrittenTables } from './writes';
+
+/**
+ * Values computed from some tables, kept in memory until a write to one of those tables (as the
+ * database reports it, server/db/writes.ts) makes them stale. A value whose computation overlapped a
+ * write is answered but not kept, so a cache never holds what a read saw before a commit it raced.
+ * Concurrent misses of one key share one computation.
+ *
+ * The reference server is one process and the only writer of its database; a second process writing
+ * to the same PostgreSQL would not be seen (say so before running two).
+ */
+export class TableCache<V> {
+  private version = 0;
+  private readonly entries = new Map<string, { version: number; value: V }>();
+  private readonly pending = new Map<string, { version: number; promise: Promise<V> }>();
+  private readonly tables: ReadonlySet<string>;
+
+  constructor(
+    db: Db,
+    tables: readonly string[],
+    /** Entries kept at most; beyond it the oldest goes. */
+    private readonly limit = 10_000,
+  ) {
+    this.tables = new Set(tables);
+    db.onWrite((written) => {
+      if (this.concerns(written)) this.invalidate();
+    });
+  }
+
+  private concerns(written: WrittenTables): boolean {
+    if (written === 'all') return true;
+    for (const table of written) if (this.tables.has(table)) return true;
+    return false;
+  }
+
+  /** Drops every entry (the tables changed). */
+  invalidate(): void {
+    this.version++;
+    this.entries.clear();
+    this.pending.clear();
+  }
+
+  /** Drops one entry, e.g. a value this process changed without a write to the tables. */
+  delete(key: string): void {
+    this.entries.delete(key);
+    this.pending.delete(key);
+  }
+
+  /** The kept value if it is current, else `compute()`'s (kept when no write overlapped it). */
+  get(key: string, compute: () => Promise<V>): Promise<V> {
+    const entry = this.entries.get(key);
+    if (entry && entry.version === this.version) return Promise.resolve(entry.value);
+    const running = this.pending.get(key);
+    if (running && running.version === this.version) return running.promise;
+    const version = this.version;
+    const promise = compute().then(
+      (value) => {
+        if (this.pending.get(key)?.promise === promise) this.pending.delete(key);
+        if (version === this.version) {
+          if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value!);
+          this.entries.set(key, { version, value });
+        }
+        return value;
+      },
+      (error: unknown) => {
+        if (this.pending.get(key)?.promise === promise) this.pending.delete(key);
+        throw error;
+      },
+    );
+    this.pending.set(key, { version, promise });
+    return promise;
+  }
+}
