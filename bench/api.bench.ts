@@ -1,19 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { BenchContext } from './lib/context';
 import { type LoadTarget, measureLoad, pendingRows } from './lib/load';
+import { connection, connectionsPlan, firstCredentialType } from './lib/seeds';
 import type { BenchModule, BenchRow } from './lib/types';
 
 const group = 'server';
-
-/** A new connection per call; Type is the first credential type the server offers. */
-const connection = (type: string) => (n: number) => ({
-  FlowConnectionGuid: randomUUID(),
-  Name: `BenchConnection${n}_${randomUUID().slice(0, 8)}`,
-  Type: type,
-  IsInternal: false,
-  Description: null,
-  AvailableModules: [],
-});
 
 /** A new metadata document with one field per call. */
 const metadataDocument = (n: number) => ({
@@ -30,16 +20,6 @@ const role = (n: number) => ({
   Permissions: { Dashboard: { Read: true } },
 });
 
-async function firstCredentialType(context: BenchContext): Promise<string> {
-  const server = await context.server();
-  const answer = await fetch(`${server.url}/api/UIServices/Connection/CredentialTypes`, {
-    headers: { authorization: `Bearer ${server.token}` },
-  });
-  if (answer.status !== 200) return 'SqlServer';
-  const types = (await answer.json()) as Array<{ Name: string }>;
-  return types[0]?.Name ?? 'SqlServer';
-}
-
 /**
  * Server throughput and latency (issue 9 'npm run bench'): the calls the budgets name, against 10,000
  * stored entities, and the calls that exist today. A call whose handler is missing answers 501 and its
@@ -55,11 +35,7 @@ const api: BenchModule = {
     const rows: BenchRow[] = [];
     const type = await firstCredentialType(context);
 
-    const connections = await context.seed('connections', {
-      path: 'Connection/PostConnection',
-      count: settings.entities,
-      body: connection(type),
-    });
+    const connections = await context.seed('connections', await connectionsPlan(context));
     const getConnections: LoadTarget = {
       group,
       figure: `GetConnections (${count} connections)`,

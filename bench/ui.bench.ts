@@ -1,0 +1,327 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { httpCall, httpSignIn } from '../tests/support/serverProcess';
+import { testAdmin } from '../tests/support/testServer';
+import type { BenchContext, BenchServer } from './lib/context';
+import { connectionsPlan } from './lib/seeds';
+import type { BenchModule, BenchRow } from './lib/types';
+
+const group = 'console';
+/** The list's search debounce (src/engine/list/pageWindow.ts SEARCH_DEBOUNCE_MS). */
+const DEBOUNCE_MS = 200;
+const FIELDS = 500;
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const max = (values: readonly number[]) => Math.max(...values);
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/**
+ * Installed in every page before the console's own scripts: the time the list's search debounce fires
+ * (its 200 ms timer, wrapped), every long task (> 50 ms), and `afterPaint()`, which resolves after the
+ * next frame was produced (a task queued from requestAnimationFrame runs once the frame is painted), so
+ * a figure covers React's render, the DOM update, style, layout and paint.
+ */
+function instrument({ debounceMs, fieldRows }: { debounceMs: number; fieldRows: number }) {
+  const bench = {
+    debounceFired: 0,
+    /** When the metadata form's field rows first reached `fieldRows`, and the frame after it. */
+    rowsAt: 0,
+    rowsPaintedAt: 0,
+    longTasks: [] as Array<{ start: number; duration: number }>,
+    afterPaint: () =>
+      new Promise<number>((resolve) =>
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve(performance.now());
+          channel.port2.postMessage(0);
+        }),
+      ),
+  };
+  (window as unknown as { __bench: typeof bench }).__bench = bench;
+  const original = window.setTimeout;
+  window.setTimeout = ((handler: TimerHandler, timeout?: number, ...rest: unknown[]) =>
+    original(
+      typeof handler === 'function' && timeout === debounceMs
+        ? (...args: unknown[]) => {
+            bench.debounceFired = performance.now();
+            (handler as (...a: unknown[]) => void)(...args);
+          }
+        : handler,
+      timeout,
+      ...rest,
+    )) as typeof window.setTimeout;
+  const rows = document.getElementsByClassName('field-list__row');
+  const watcher = new MutationObserver(() => {
+    if (rows.length < fieldRows) return;
+    watcher.disconnect();
+    bench.rowsAt = performance.now();
+    void bench.afterPaint().then((painted) => {
+      bench.rowsPaintedAt = painted;
+    });
+  });
+  watcher.observe(document, { childList: true, subtree: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+async function signedInPage(browser: Browser, server: BenchServer): Promise<Page> {
+  const tokens = await httpSignIn(server.url, testAdmin);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(
+    (entries) => {
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    },
+    { token: tokens.Token, refreshToken: tokens.RefreshToken },
+  );
+  await context.addInitScript(instrument, { debounceMs: DEBOUNCE_MS, fieldRows: FIELDS });
+  return context.newPage();
+}
+
+const longestTaskSince = (page: Page, since: number) =>
+  page.evaluate(
+    (from) =>
+      Math.max(
+        0,
+        ...(
+          window as unknown as { __bench: { longTasks: Array<{ start: number; duration: number }> } }
+        ).__bench.longTasks
+          .filter((task) => task.start >= from)
+          .map((task) => task.duration),
+      ),
+    since,
+  );
+
+const now = (page: Page) => page.evaluate(() => performance.now());
+
+/**
+ * ListView over the stored connections on /connectionbuilder: the time from the search debounce
+ * firing to the filtered page painted, and from a click on a column header to the sorted page painted.
+ */
+async function listFigures(browser: Browser, server: BenchServer, count: number): Promise<BenchRow[]> {
+  const page = await signedInPage(browser, server);
+  try {
+    await page.goto(`${server.url}/connectionbuilder`);
+    const total = `${count} items`;
+    await page.locator('.list__count', { hasText: total }).waitFor({ timeout: 120_000 });
+    const started = await now(page);
+
+    // Each term, then back to the whole list: narrowing and widening both count.
+    const terms = ['BenchConnection1', 'BenchConnection77', '5_', 'zz-none', 'Connection9', '_a'];
+    const filter: number[] = [];
+    for (const term of [...terms.flatMap((term) => [term, '']), ...terms.flatMap((term) => [term, ''])]) {
+      const took = await page.evaluate(async (value) => {
+        const bench = (
+          window as unknown as {
+            __bench: { debounceFired: number; afterPaint(): Promise<number> };
+          }
+        ).__bench;
+        const input = document.querySelector<HTMLInputElement>('input.list__search')!;
+        const count = document.querySelector('.list__count')!;
+        const before = count.textContent;
+        bench.debounceFired = 0;
+        const changed = new Promise<void>((resolve) => {
+          const observer = new MutationObserver(() => {
+            if (bench.debounceFired && count.textContent !== before) {
+              observer.disconnect();
+              resolve();
+            }
+          });
+          observer.observe(count, { childList: true, subtree: true, characterData: true });
+        });
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        await changed;
+        const painted = await bench.afterPaint();
+        return painted - bench.debounceFired;
+      }, term);
+      filter.push(took);
+    }
+    const filterTask = await longestTaskSince(page, started);
+
+    const sortStarted = await now(page);
+    const sort: number[] = [];
+    for (const header of ['Name', 'Name', 'Last edited', 'Last edited', 'Type', 'Name']) {
+      const took = await page.evaluate(async (name) => {
+        const bench = (window as unknown as { __bench: { afterPaint(): Promise<number> } }).__bench;
+        const button = [...document.querySelectorAll<HTMLButtonElement>('button.list__sort')].find(
+          (candidate) => candidate.textContent?.startsWith(name),
+        )!;
+        const th = button.closest('th')!;
+        const table = button.closest('table')!;
+        const before = `${th.getAttribute('aria-sort')}|${table.querySelector('tbody tr')?.textContent}`;
+        const changed = new Promise<void>((resolve) => {
+          const observer = new MutationObserver(() => {
+            const after = `${th.getAttribute('aria-sort')}|${table.querySelector('tbody tr')?.textContent}`;
+            if (after !== before) {
+              observer.disconnect();
+              resolve();
+            }
+          });
+          observer.observe(table, { childList: true, subtree: true, characterData: true, attributes: true });
+        });
+        const start = performance.now();
+        button.click();
+        await changed;
+        return (await bench.afterPaint()) - start;
+      }, header);
+      sort.push(took);
+    }
+    const sortTask = await longestTaskSince(page, sortStarted);
+    const rows = count.toLocaleString('en');
+    return [
+      {
+        group,
+        figure: `ListView (${rows} connections): filter, search to page painted, median`,
+        value: median(filter),
+        unit: 'ms',
+        note: `${filter.length} searches after the ${DEBOUNCE_MS} ms debounce; slowest ${ms(max(filter))}, longest task ${ms(filterTask)}`,
+      },
+      {
+        group,
+        figure: `ListView (${rows} connections): sort, click to page painted, median`,
+        value: median(sort),
+        unit: 'ms',
+        note: `${sort.length} header clicks; slowest ${ms(max(sort))}, longest task ${ms(sortTask)}`,
+      },
+    ];
+  } finally {
+    await page.context().close();
+  }
+}
+
+/** A metadata document of `count` top-level String fields. */
+const wideDocument = (count: number) => ({
+  Guid: randomUUID(),
+  Name: `BenchWide_${randomUUID().slice(0, 8)}`,
+  Description: null,
+  Elements: Array.from({ length: count }, (_, index) => ({
+    Name: `Field${index + 1}`,
+    Type: 'String',
+    Order: index,
+  })),
+});
+
+/**
+ * The 500-field metadata document on /metadatabuilder/<guid>: render (the document's answer received to
+ * every field row painted) and each keystroke typed into its Name and Description (key down to the
+ * next frame painted), through Chromium's own input events.
+ */
+async function formFigures(browser: Browser, server: BenchServer): Promise<BenchRow[]> {
+  const document = wideDocument(FIELDS);
+  const saved = await httpCall(server.url, 'POST', 'MetaDocumentBuilder/MetaDocument', {
+    token: server.token,
+    body: document,
+  });
+  const figures = {
+    render: `metadata form (${FIELDS} fields): render, answer to fields painted, median`,
+    keystroke: `metadata form (${FIELDS} fields): keystroke to next paint, median`,
+  };
+  if (saved.status !== 200) {
+    const reason = `pending: saving the document answered ${saved.status}`;
+    return [
+      { group, figure: figures.render, unit: 'ms', pending: reason },
+      { group, figure: figures.keystroke, unit: 'ms', budget: { kind: 'max', limit: 16 }, pending: reason },
+    ];
+  }
+  const page = await signedInPage(browser, server);
+  try {
+    const renders: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await page.goto(`${server.url}/metadatabuilder/${document.Guid}`);
+      await page
+        .locator('.field-list__row')
+        .nth(FIELDS - 1)
+        .waitFor({ timeout: 60_000 });
+      const took = await page.evaluate(async (guid) => {
+        const bench = (window as unknown as { __bench: { rowsPaintedAt: number } }).__bench;
+        while (!bench.rowsPaintedAt) await new Promise((resolve) => setTimeout(resolve, 10));
+        const answer = performance
+          .getEntriesByType('resource')
+          .find((entry) => entry.name.includes(`GetMetadataDocument/${guid}`)) as
+          | PerformanceResourceTiming
+          | undefined;
+        if (!answer) throw new Error('no GetMetadataDocument request seen');
+        return bench.rowsPaintedAt - answer.responseEnd;
+      }, document.Guid);
+      renders.push(took);
+    }
+    const renderTask = await longestTaskSince(page, 0);
+
+    // Keystrokes: each key down to the next frame, one key at a time.
+    await page.evaluate(() => {
+      const state = window as unknown as { __keys: number[]; __bench: { afterPaint(): Promise<number> } };
+      state.__keys = [];
+      window.addEventListener(
+        'keydown',
+        (event) => {
+          const start = event.timeStamp;
+          void state.__bench.afterPaint().then((painted) => state.__keys.push(painted - start));
+        },
+        { capture: true },
+      );
+    });
+    const typingStarted = await now(page);
+    const name = page.locator('#root_Name');
+    await name.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type('Renamed', { delay: 120 });
+    const description = page.locator('#root_Description');
+    await description.click();
+    await page.keyboard.type('Typed into a form of five hundred fields', { delay: 120 });
+    await page.waitForTimeout(300);
+    const keys = (await page.evaluate(() => (window as unknown as { __keys: number[] }).__keys)).slice(2);
+    const typingTask = await longestTaskSince(page, typingStarted);
+    return [
+      {
+        group,
+        figure: figures.render,
+        value: median(renders),
+        unit: 'ms',
+        note: `${renders.length} loads; slowest ${ms(max(renders))}, longest task ${ms(renderTask)}`,
+      },
+      {
+        group,
+        figure: figures.keystroke,
+        value: median(keys),
+        unit: 'ms',
+        budget: { kind: 'max', limit: 16 },
+        note: `${keys.length} keys in Name and Description; slowest ${ms(max(keys))}, longest task ${ms(typingTask)}`,
+      },
+    ];
+  } finally {
+    await page.context().close();
+  }
+}
+
+/**
+ * What the console costs to use with much data (issue 9): ListView filter and sort over 10,000
+ * connections, and render and keystroke time of a 500-field metadata document form, in headless
+ * Chromium on the production build against the bench's server.
+ */
+const ui: BenchModule = {
+  name: 'ui',
+  order: 30,
+  async run(context: BenchContext) {
+    const server = await context.server();
+    const browser = await context.browser();
+    const rows: BenchRow[] = [];
+    const connections = await context.seed('connections', await connectionsPlan(context));
+    const count = context.settings.entities;
+    if (connections.ok) rows.push(...(await listFigures(browser, server, count)));
+    else
+      rows.push(
+        { group, figure: 'ListView: filter', unit: 'ms', pending: connections.reason },
+        { group, figure: 'ListView: sort', unit: 'ms', pending: connections.reason },
+      );
+    rows.push(...(await formFigures(browser, server)));
+    return rows;
+  },
+};
+
+export default ui;
