@@ -3,6 +3,7 @@ import { common } from './catalogue/common';
 import { connections } from './catalogue/connections';
 import { engine } from './catalogue/engine';
 import { fields } from './catalogue/fields';
+import { flows } from './catalogue/flows';
 import { scripts } from './catalogue/scripts';
 import { users } from './catalogue/users';
 
@@ -20,9 +21,10 @@ export const en = {
   ...engine,
   ...scripts,
   ...connections,
+  ...flows,
 } as const;
 
 /** Every area's texts, for the test that finds keys defined in two areas. */
-export const catalogueParts = { common, account, fields, users, engine, scripts, connections } as const;
+export const catalogueParts = { common, account, fields, users, engine, scripts, connections, flows } as const;
 
 export type MessageKey = keyof typeof en;
