@@ -31,7 +31,7 @@ describe('newFlowGraph (spec part 2 §4 "New flow")', () => {
     expect(chain(graph)).toEqual(types);
     const blocks = graph.Blocks!;
     expect(blocks[0]!.In).toEqual([]);
-    blocks.slice(1).forEach((block, index) => expect(block.In).toEqual([blocks[index]!.Guid]));
+    for (const [index, block] of blocks.slice(1).entries()) expect(block.In).toEqual([blocks[index]!.Guid]);
     expect(graph.ResultBlock).toBe(blocks.find((block) => block.Type === 'result')!.Guid);
   });
 
@@ -68,7 +68,7 @@ describe('insertBlock (spec part 2 §4 "Adding a block between two blocks rewire
   it.each([
     ['error', 'a conditional block gets an ERROR block on its false exit'],
     ['close', 'or a CLOSE block'],
-  ] as const)('a CHECK gets %s on its false exit (%s)', (end) => {
+  ] as const)('a CHECK gets %s on its false exit (%s)', (end, _why) => {
     const graph = base();
     const [start, result] = graph.Blocks!;
     const { graph: next, guid } = insertBlock(

@@ -25,6 +25,15 @@ export const en = {
 } as const;
 
 /** Every area's texts, for the test that finds keys defined in two areas. */
-export const catalogueParts = { common, account, fields, users, engine, scripts, connections, flows } as const;
+export const catalogueParts = {
+  common,
+  account,
+  fields,
+  users,
+  engine,
+  scripts,
+  connections,
+  flows,
+} as const;
 
 export type MessageKey = keyof typeof en;

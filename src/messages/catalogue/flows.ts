@@ -59,7 +59,8 @@ export const flows = {
   'fb.flowErrors.mappingTargetMissing': 'The input {name} does not exist',
   'fb.flowErrors.mappingTypeMismatch': '{from} ({fromType}) cannot be mapped to {to} ({toType})',
   'fb.flowErrors.mappingMaxLength': 'The max length of {from} exceeds that of {to}',
-  'fb.flowErrors.mappingRequiredFromOptional': 'The required input {to} cannot take the optional field {from}',
+  'fb.flowErrors.mappingRequiredFromOptional':
+    'The required input {to} cannot take the optional field {from}',
   'fb.flowErrors.requiredInputNotMapped': 'The required input {name} is not mapped',
 
   // ── Read, write and external blocks (spec part 2 §5 'Flow blocks' Read, Write, External) ──
