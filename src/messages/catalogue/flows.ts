@@ -116,6 +116,7 @@ export const flows = {
   'fb.duplicate.notPossible': 'Not possible to duplicate',
   'fb.duplicate.notPossibleBody':
     'This flow already has a draft version. Publish or delete the draft before duplicating another version.',
+  'fb.draftExists': 'This flow already has a draft version; change that version instead',
   'fb.flowNotEditable': 'This flow version is published or archived and cannot be changed',
   'fb.versionNotFound': 'The flow version was not found',
   'fb.deleteOnlyDraft': 'Only a draft version can be deleted',
