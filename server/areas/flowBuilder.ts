@@ -1,10 +1,11 @@
+import { isSpecialFlow } from '../../src/flow/specialFlow';
 import type { RestMethodFlow } from '../../src/flow/types';
 import { validateFlow } from '../../src/flow/validateFlow';
 import { can } from '../../src/permissions/entitlements';
 import type { Principal } from '../auth/principal';
 import { actionByGuid, connectionActions, connectionDocuments, restApis } from '../flows/flowActions';
 import { externalConnector, externalConnectors, flowFunctions, flowLookups } from '../flows/flowLookups';
-import { FlowStore, isSpecial } from '../flows/flowStore';
+import { FlowStore } from '../flows/flowStore';
 import type { Handlers } from '../http/context';
 import { forbidden, HttpError, notFound } from '../http/errors';
 
@@ -13,11 +14,17 @@ const area = 'FlowBuilder';
 /** Special flows (script flows, PUT and DELETE) need the special permission besides the call's own (spec part 2 §4, §6). */
 function requireSpecial(
   principal: Principal | null,
-  flow: Parameters<typeof isSpecial>[0],
+  flow: Pick<RestMethodFlow, 'IsScript' | 'HttpMethod'>,
   action: 'UpsertSpecialFlow' | 'DeleteSpecialFlow',
 ) {
-  if (isSpecial(flow) && !can(principal, area, action)) throw new HttpError(403, 'fb.specialFlowForbidden');
+  if (isSpecialFlow(flow) && !can(principal, area, action))
+    throw new HttpError(403, 'fb.specialFlowForbidden');
 }
+
+const asFlow = (row: { is_script: boolean; http_method: RestMethodFlow['HttpMethod'] }) => ({
+  IsScript: row.is_script,
+  HttpMethod: row.http_method,
+});
 
 const actor = (principal: Principal | null, now: () => number) => ({
   by: principal?.name ?? null,
@@ -53,7 +60,7 @@ const handlers: Handlers = {
     const flow = body as RestMethodFlow;
     const stored = await store.flowOf(flow.Guid);
     requireSpecial(principal, flow, 'UpsertSpecialFlow');
-    if (stored) requireSpecial(principal, stored, 'UpsertSpecialFlow');
+    if (stored) requireSpecial(principal, asFlow(stored), 'UpsertSpecialFlow');
     if (!flow.Api) throw new HttpError(400, 'fb.flowErrors.apiNotChosen');
     if (!(await restApis(db)).some((api) => api.Guid === flow.Api))
       throw new HttpError(400, 'fb.flowErrors.apiNotFound');
@@ -82,7 +89,7 @@ const handlers: Handlers = {
   'FlowBuilder.DuplicateRestMethodFlow': async ({ db, params, principal, now }) => {
     const store = new FlowStore(db);
     const { flow } = await store.find(params.guid, params.version);
-    requireSpecial(principal, flow, 'UpsertSpecialFlow');
+    requireSpecial(principal, asFlow(flow), 'UpsertSpecialFlow');
     const copy = await store.duplicate(params.guid, params.version, actor(principal, now));
     return { Guid: copy.Guid, Revision: copy.Revision };
   },
@@ -90,7 +97,7 @@ const handlers: Handlers = {
   'FlowBuilder.DeleteRestMethodFlow': async ({ db, params, principal }) => {
     const store = new FlowStore(db);
     const { flow } = await store.find(params.guid, params.version);
-    requireSpecial(principal, flow, 'DeleteSpecialFlow');
+    requireSpecial(principal, asFlow(flow), 'DeleteSpecialFlow');
     await store.removeVersion(params.guid, params.version);
     return true;
   },

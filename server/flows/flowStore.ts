@@ -46,16 +46,6 @@ export function versionStatus(
 export const isEditable = (version: Pick<VersionRow, 'archived' | 'is_published'>) =>
   !version.is_published && !version.archived;
 
-/** A script flow or a PUT or DELETE flow needs the special permissions (spec part 2 §4 'Special flows'). */
-export const isSpecial = (flow: {
-  is_script?: boolean;
-  IsScript?: boolean | undefined;
-  http_method?: string;
-  HttpMethod?: string;
-}) =>
-  (flow.is_script ?? flow.IsScript) === true ||
-  ['PUT', 'DELETE'].includes(flow.http_method ?? flow.HttpMethod ?? '');
-
 const flowColumns = `f.guid::text as guid, f.name, f.http_method, f.api_guid::text as api_guid,
   (select i.name from items i where i.kind = 'restapi' and i.guid = f.api_guid) as api_name,
   f.is_script, f.is_active, f.description, f.first_published, f.last_published, f.created, f.modified`;

@@ -11,7 +11,8 @@ interface LookupItem {
 /**
  * A select whose options come from a lookup call named in the UI schema:
  * `"ui:widget": "lookup", "ui:options": { "operation": "Script.GetScriptTypes" }`. Lookups are cached
- * by operation (spec part 1 §7: successful lookup responses are cached by key).
+ * by operation (spec part 1 §7: successful lookup responses are cached by key). Items are {Key, Value}
+ * unless `keyProperty` / `labelProperty` name other properties (e.g. Guid and Name).
  */
 export function LookupWidget({
   id,
@@ -26,12 +27,19 @@ export function LookupWidget({
   rawErrors,
 }: WidgetProps) {
   const operation = options.operation as OperationId;
+  const keyProperty = typeof options.keyProperty === 'string' ? options.keyProperty : 'Key';
+  const labelProperty = typeof options.labelProperty === 'string' ? options.labelProperty : 'Value';
   const lookup = useQuery({
     queryKey: ['lookup', operation],
-    queryFn: async () => (await callOperation(operation, {})) as unknown as LookupItem[],
+    queryFn: async () => (await callOperation(operation, {})) as unknown as Array<Record<string, unknown>>,
     staleTime: 5 * 60_000,
   });
-  const items = lookup.data ?? [];
+  const toItem = (row: Record<string, unknown>): LookupItem => ({
+    Key: String(row[keyProperty] ?? ''),
+    Value:
+      row[labelProperty] === undefined || row[labelProperty] === null ? null : String(row[labelProperty]),
+  });
+  const items = (lookup.data ?? []).map(toItem);
   const known =
     value === undefined || value === null || value === '' || items.some((item) => item.Key === value);
   return (
