@@ -19,7 +19,8 @@ export function ConditionEditor(props: {
   readOnly: boolean;
 }) {
   const { groups, onChange, readOnly, path, errors } = props;
-  const setGroup = (index: number, group: ConditionGroup) => onChange(groups.map((entry, at) => (at === index ? group : entry)));
+  const setGroup = (index: number, group: ConditionGroup) =>
+    onChange(groups.map((entry, at) => (at === index ? group : entry)));
   return (
     <div className="flow-conditions">
       <Problems messages={messagesAt(errors, path)} />
@@ -31,9 +32,15 @@ export function ConditionEditor(props: {
           aria-label={`Condition group ${g + 1}`}
         >
           <header className="flow-group__header">
-            <h3 className="form-section__title">{g === 0 ? 'When all of these hold' : 'or when all of these hold'}</h3>
+            <h3 className="form-section__title">
+              {g === 0 ? 'When all of these hold' : 'or when all of these hold'}
+            </h3>
             {!readOnly && (
-              <button type="button" className="button button--small button--link" onClick={() => onChange(groups.filter((_, at) => at !== g))}>
+              <button
+                type="button"
+                className="button button--small button--link"
+                onClick={() => onChange(groups.filter((_, at) => at !== g))}
+              >
                 Remove group
               </button>
             )}
@@ -49,13 +56,24 @@ export function ConditionEditor(props: {
               readOnly={readOnly}
               errors={errors}
               path={`${path}/${g}/Rules/${r}`}
-              onChange={(next) => setGroup(g, { ...group, Rules: (group.Rules ?? []).map((entry, at) => (at === r ? next : entry)) })}
-              onRemove={() => setGroup(g, { ...group, Rules: (group.Rules ?? []).filter((_, at) => at !== r) })}
+              onChange={(next) =>
+                setGroup(g, {
+                  ...group,
+                  Rules: (group.Rules ?? []).map((entry, at) => (at === r ? next : entry)),
+                })
+              }
+              onRemove={() =>
+                setGroup(g, { ...group, Rules: (group.Rules ?? []).filter((_, at) => at !== r) })
+              }
             />
           ))}
           <Problems messages={messagesAt(errors, `${path}/${g}/Rules`)} />
           {!readOnly && (
-            <button type="button" className="button button--small" onClick={() => setGroup(g, { ...group, Rules: [...(group.Rules ?? []), newRule()] })}>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => setGroup(g, { ...group, Rules: [...(group.Rules ?? []), newRule()] })}
+            >
               Add condition
             </button>
           )}

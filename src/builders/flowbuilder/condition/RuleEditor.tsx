@@ -38,7 +38,7 @@ export function RuleEditor(props: {
   const values = rule.Values ?? [];
   const at = (suffix: string, below = false) => messagesAt(errors, `${path}${suffix}`, { below });
   return (
-    <div className="flow-rule" role="group" aria-label={label}>
+    <fieldset className="flow-rule" aria-label={label}>
       <div className="flow-rule__row">
         <FieldSelect
           label={`${label} field`}
@@ -54,7 +54,9 @@ export function RuleEditor(props: {
           value={operator ?? ''}
           disabled={readOnly || !field}
           aria-invalid={at('/Operator').length > 0 || undefined}
-          onChange={(event) => onChange(chooseOperator(rule, (event.target.value || null) as Operator | null, comparable.length))}
+          onChange={(event) =>
+            onChange(chooseOperator(rule, (event.target.value || null) as Operator | null, comparable.length))
+          }
         >
           <option value="">operator…</option>
           {operatorsFor(type).map((entry) => (
@@ -78,7 +80,12 @@ export function RuleEditor(props: {
           ))}
         </span>
         {!readOnly && (
-          <button type="button" className="button button--small button--danger-outline" aria-label={`Remove ${label}`} onClick={props.onRemove}>
+          <button
+            type="button"
+            className="button button--small button--danger-outline"
+            aria-label={`Remove ${label}`}
+            onClick={props.onRemove}
+          >
             ×
           </button>
         )}
@@ -103,6 +110,6 @@ export function RuleEditor(props: {
         </div>
       )}
       <Problems messages={[...at('/Name'), ...at('/Operator'), ...at('/Values', true)]} />
-    </div>
+    </fieldset>
   );
 }

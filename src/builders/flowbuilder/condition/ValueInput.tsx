@@ -6,7 +6,17 @@ import { FieldSelect } from '../fields/FieldSelect';
 const offsetOf = (text: string) => (text.trim() === '' ? null : Math.trunc(Number(text)));
 
 /** Offset and unit of a date value (spec part 2 §3: offsets with units second … year). */
-function Offset({ value, label, onChange, readOnly }: { value: ConditionValue; label: string; onChange(patch: Partial<ConditionValue>): void; readOnly: boolean }) {
+function Offset({
+  value,
+  label,
+  onChange,
+  readOnly,
+}: {
+  value: ConditionValue;
+  label: string;
+  onChange(patch: Partial<ConditionValue>): void;
+  readOnly: boolean;
+}) {
   return (
     <span className="flow-value__offset">
       <input
@@ -58,7 +68,14 @@ export function ValueInput(props: {
   if (props.dynamic) {
     return (
       <span className="flow-value">
-        <FieldSelect label={`${label} field`} value={value.Field} fields={props.comparable} onChange={(Field) => onChange({ Field })} disabled={readOnly} invalid={props.invalid} />
+        <FieldSelect
+          label={`${label} field`}
+          value={value.Field}
+          fields={props.comparable}
+          onChange={(Field) => onChange({ Field })}
+          disabled={readOnly}
+          invalid={props.invalid}
+        />
         {family === 'date' && <Offset value={value} label={label} onChange={onChange} readOnly={readOnly} />}
       </span>
     );
@@ -74,7 +91,9 @@ export function ValueInput(props: {
         aria-invalid={props.invalid || undefined}
         value={value.Value === null || value.Value === undefined ? '' : String(value.Value)}
         readOnly={readOnly}
-        onChange={(event) => onChange({ Value: event.target.value === '' ? null : Number(event.target.value) })}
+        onChange={(event) =>
+          onChange({ Value: event.target.value === '' ? null : Number(event.target.value) })
+        }
       />
     );
   }
@@ -88,7 +107,9 @@ export function ValueInput(props: {
           aria-label={`${label} kind`}
           value={keyword}
           disabled={readOnly}
-          onChange={(event) => onChange({ Value: event.target.value || null, Offset: null, OffsetUnit: null })}
+          onChange={(event) =>
+            onChange({ Value: event.target.value || null, Offset: null, OffsetUnit: null })
+          }
         >
           <option value="">a date</option>
           {dateKeywords.map((entry) => (
@@ -109,7 +130,14 @@ export function ValueInput(props: {
             value={typeof value.Value === 'string' ? value.Value.slice(0, 19) : ''}
             readOnly={readOnly}
             onChange={(event) =>
-              onChange({ Value: event.target.value === '' ? null : inputType === 'datetime-local' ? withSeconds(event.target.value) : event.target.value })
+              onChange({
+                Value:
+                  event.target.value === ''
+                    ? null
+                    : inputType === 'datetime-local'
+                      ? withSeconds(event.target.value)
+                      : event.target.value,
+              })
             }
           />
         )}

@@ -42,23 +42,38 @@ function ActionEditor(props: {
   const mode = block.Type === 'write' ? 'write' : 'read';
   const drawers = useDrawers();
   const ids = { connection: useId(), action: useId() };
-  const initial = useMemo<ActionValue>(() => ({ Config: block.Config ?? {}, Output: block.Output ?? [] }), [block]);
+  const initial = useMemo<ActionValue>(
+    () => ({ Config: block.Config ?? {}, Output: block.Output ?? [] }),
+    [block],
+  );
   const connections = useQuery(connectionsQuery());
 
   // Aliases block Save; what the flow validation will report is listed as hints (spec part 2 §5 Read).
   const validate = useCallback(
     (value: ActionValue) =>
-      outputErrors({ ...block, Output: value.Output }, value.Output, { scope, lookups: emptyLookups(undefined), flow: props.flow }).filter(
-        (error) => error.messageKey !== 'fb.flowErrors.outputFieldMissing',
-      ),
+      outputErrors({ ...block, Output: value.Output }, value.Output, {
+        scope,
+        lookups: emptyLookups(undefined),
+        flow: props.flow,
+      }).filter((error) => error.messageKey !== 'fb.flowErrors.outputFieldMissing'),
     [block, scope, props.flow],
   );
 
   return (
-    <DrawerEditor drawerKey={drawerKey} value={initial} validate={validate} readOnly={!props.editable} onSave={props.save}>
+    <DrawerEditor
+      drawerKey={drawerKey}
+      value={initial}
+      validate={validate}
+      readOnly={!props.editable}
+      onSave={props.save}
+    >
       {({ value, onChange, errors, readOnly }) => {
         const config = value.Config;
-        const connection = config.Action?.FlowConnectionGuid ?? config.FlowConnectionGuid ?? connections.data?.[0]?.FlowConnectionGuid ?? null;
+        const connection =
+          config.Action?.FlowConnectionGuid ??
+          config.FlowConnectionGuid ??
+          connections.data?.[0]?.FlowConnectionGuid ??
+          null;
         const set = (patch: Partial<BlockConfig>, output?: FlowField[]) =>
           onChange({ Config: { ...config, ...patch }, Output: output ?? value.Output });
         return (
@@ -102,7 +117,14 @@ function ActionEditor(props: {
                     drawerKey={`${drawerKey}:sorting`}
                     fields={action.Output ?? []}
                     used={new Set((config.Sorting ?? []).map((sort) => sort.Name))}
-                    onAdd={(names) => set({ Sorting: [...(config.Sorting ?? []), ...names.map((Name) => ({ Name, Direction: 'ASC' }))] })}
+                    onAdd={(names) =>
+                      set({
+                        Sorting: [
+                          ...(config.Sorting ?? []),
+                          ...names.map((Name) => ({ Name, Direction: 'ASC' })),
+                        ],
+                      })
+                    }
                   />
                 ),
               })
@@ -137,7 +159,11 @@ function ActionBody(props: {
   const action = useQuery({ ...actionQuery(chosen ?? ''), enabled: Boolean(chosen) });
   const hints = useMemo(() => {
     const draft = { ...props.block, Config: config, Output: value.Output };
-    return blockType(draft.Type).rules(draft, { scope: props.scope, lookups: emptyLookups(action.data), flow: props.flow });
+    return blockType(draft.Type).rules(draft, {
+      scope: props.scope,
+      lookups: emptyLookups(action.data),
+      flow: props.flow,
+    });
   }, [props.block, props.scope, props.flow, config, value.Output, action.data]);
   const scopeFields = props.scope.fields();
   return (
@@ -152,7 +178,19 @@ function ActionBody(props: {
             className="field__select"
             value={connection ?? ''}
             disabled={readOnly}
-            onChange={(event) => props.onChange({ Config: { ...config, Action: null, FlowConnectionGuid: event.target.value, Mapping: [], Filters: [], Sorting: [] }, Output: [] })}
+            onChange={(event) =>
+              props.onChange({
+                Config: {
+                  ...config,
+                  Action: null,
+                  FlowConnectionGuid: event.target.value,
+                  Mapping: [],
+                  Filters: [],
+                  Sorting: [],
+                },
+                Output: [],
+              })
+            }
           >
             {props.connections.map((entry) => (
               <option key={entry.FlowConnectionGuid} value={entry.FlowConnectionGuid}>
@@ -176,7 +214,13 @@ function ActionBody(props: {
                 Config: {
                   ...config,
                   Action: picked
-                    ? { Guid: picked.Guid, Name: picked.Name, Type: picked.Type ?? null, FlowConnectionGuid: picked.FlowConnectionGuid ?? connection, IsRead: picked.IsRead ?? mode === 'read' }
+                    ? {
+                        Guid: picked.Guid,
+                        Name: picked.Name,
+                        Type: picked.Type ?? null,
+                        FlowConnectionGuid: picked.FlowConnectionGuid ?? connection,
+                        IsRead: picked.IsRead ?? mode === 'read',
+                      }
                     : null,
                   Mapping: picked ? mappingsFor(picked.Input ?? [], []) : [],
                   Filters: [],
@@ -187,14 +231,20 @@ function ActionBody(props: {
             }}
           >
             <option value="">{actions.isPending && connection ? 'Loading…' : t('chooseValue')}</option>
-            {chosen && !actions.data?.some((entry) => entry.Guid === chosen) && <option value={chosen}>{config.Action?.Name ?? chosen}</option>}
+            {chosen && !actions.data?.some((entry) => entry.Guid === chosen) && (
+              <option value={chosen}>{config.Action?.Name ?? chosen}</option>
+            )}
             {(actions.data ?? []).map((entry) => (
               <option key={entry.Guid} value={entry.Guid}>
                 {entry.Name} ({entry.Type})
               </option>
             ))}
           </select>
-          {actions.data?.length === 0 && <p className="field__help">This connection has no published {mode === 'read' ? 'read' : 'write'} actions.</p>}
+          {actions.data?.length === 0 && (
+            <p className="field__help">
+              This connection has no published {mode === 'read' ? 'read' : 'write'} actions.
+            </p>
+          )}
         </div>
       </div>
       <BlockHints errors={hints} />
@@ -213,13 +263,26 @@ function ActionBody(props: {
           {mode === 'read' && (
             <>
               <label className="checkbox flow-option">
-                <input type="checkbox" checked={config.FirstMatch === true} disabled={readOnly} onChange={(event) => set({ FirstMatch: event.target.checked })} />
+                <input
+                  type="checkbox"
+                  checked={config.FirstMatch === true}
+                  disabled={readOnly}
+                  onChange={(event) => set({ FirstMatch: event.target.checked })}
+                />
                 <span>First match only</span>
               </label>
               <h3 className="form-section__title">Filter</h3>
               <p className="flow-inline">
-                <span>{(config.Filters ?? []).length === 0 ? 'No filter' : `${(config.Filters ?? []).length} condition group(s)`}</span>
-                <button type="button" className="button button--small" onClick={() => props.openFilter(action.data!)}>
+                <span>
+                  {(config.Filters ?? []).length === 0
+                    ? 'No filter'
+                    : `${(config.Filters ?? []).length} condition group(s)`}
+                </span>
+                <button
+                  type="button"
+                  className="button button--small"
+                  onClick={() => props.openFilter(action.data!)}
+                >
                   {readOnly ? 'View filter' : 'Edit filter'}
                 </button>
               </p>
@@ -232,27 +295,49 @@ function ActionBody(props: {
                     aria-label={`Direction of ${sort.Name}`}
                     value={sort.Direction ?? 'ASC'}
                     disabled={readOnly}
-                    onChange={(event) => set({ Sorting: (config.Sorting ?? []).map((entry, at) => (at === index ? { ...entry, Direction: event.target.value } : entry)) })}
+                    onChange={(event) =>
+                      set({
+                        Sorting: (config.Sorting ?? []).map((entry, at) =>
+                          at === index ? { ...entry, Direction: event.target.value } : entry,
+                        ),
+                      })
+                    }
                   >
                     <option value="ASC">ASC</option>
                     <option value="DESC">DESC</option>
                   </select>
                   {!readOnly && (
-                    <button type="button" className="button button--small button--danger-outline" aria-label={`Remove sorting on ${sort.Name}`} onClick={() => set({ Sorting: (config.Sorting ?? []).filter((_, at) => at !== index) })}>
+                    <button
+                      type="button"
+                      className="button button--small button--danger-outline"
+                      aria-label={`Remove sorting on ${sort.Name}`}
+                      onClick={() => set({ Sorting: (config.Sorting ?? []).filter((_, at) => at !== index) })}
+                    >
                       ×
                     </button>
                   )}
                 </p>
               ))}
               {!readOnly && (
-                <button type="button" className="button button--small" onClick={() => props.openSorting(action.data!)}>
+                <button
+                  type="button"
+                  className="button button--small"
+                  onClick={() => props.openSorting(action.data!)}
+                >
                   Add sort fields
                 </button>
               )}
             </>
           )}
           <h3 className="form-section__title">Output</h3>
-          <OutputTable label="Output fields" available={action.data.Output ?? []} output={value.Output} errors={props.errors} readOnly={readOnly} onChange={(Output) => set({}, Output)} />
+          <OutputTable
+            label="Output fields"
+            available={action.data.Output ?? []}
+            output={value.Output}
+            errors={props.errors}
+            readOnly={readOnly}
+            onChange={(Output) => set({}, Output)}
+          />
         </>
       )}
     </>
@@ -273,7 +358,10 @@ export function ActionBlockDrawer({ guid, drawerKey }: BlockDrawerProps) {
       save={(value) =>
         update((current) => ({
           ...current,
-          Config: { ...value.Config, Mapping: (value.Config.Mapping ?? []).filter((mapping) => mapping.From) },
+          Config: {
+            ...value.Config,
+            Mapping: (value.Config.Mapping ?? []).filter((mapping) => mapping.From),
+          },
           Output: value.Output,
         }))
       }

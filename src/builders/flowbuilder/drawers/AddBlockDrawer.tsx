@@ -18,7 +18,8 @@ export function AddBlockDrawer({ guid, drawerKey }: BlockDrawerProps) {
   const drawers = useDrawers();
   if (!block || !scope) return <MissingBlock />;
   const fields = block.Config?.Fields ?? [];
-  const setFields = (next: FlowField[]) => update((current) => ({ ...current, Config: { ...current.Config, Fields: next } }));
+  const setFields = (next: FlowField[]) =>
+    update((current) => ({ ...current, Config: { ...current.Config, Fields: next } }));
   const editField = (index: number) =>
     drawers.open({
       key: `${drawerKey}:field`,
@@ -60,6 +61,7 @@ export function AddBlockDrawer({ guid, drawerKey }: BlockDrawerProps) {
             </tr>
           )}
           {fields.map((field, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: names may repeat or be empty while edited; a row is its position
             <tr key={`${field.Name}-${index}`}>
               <td>
                 <button type="button" className="list__open" onClick={() => editField(index)}>
@@ -70,7 +72,12 @@ export function AddBlockDrawer({ guid, drawerKey }: BlockDrawerProps) {
               <td>{describe(field)}</td>
               <td className="list__actions">
                 {editable && (
-                  <button type="button" className="button button--small button--danger-outline" aria-label={`Delete field ${field.Name}`} onClick={() => setFields(fields.filter((_, at) => at !== index))}>
+                  <button
+                    type="button"
+                    className="button button--small button--danger-outline"
+                    aria-label={`Delete field ${field.Name}`}
+                    onClick={() => setFields(fields.filter((_, at) => at !== index))}
+                  >
                     delete
                   </button>
                 )}
@@ -85,7 +92,11 @@ export function AddBlockDrawer({ guid, drawerKey }: BlockDrawerProps) {
             Add field
           </button>
         )}
-        <button type="button" className="button button--primary" onClick={() => void drawers.close(drawerKey)}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void drawers.close(drawerKey)}
+        >
           Close
         </button>
       </footer>

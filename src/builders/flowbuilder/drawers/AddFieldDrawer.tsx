@@ -16,7 +16,8 @@ import { defaultValueTypesQuery, functionsQuery } from '../flowQueries';
 import { FunctionPickerDrawer } from './FunctionPickerDrawer';
 
 /** Name and type problems block Save; the value kind may still be incomplete, which validation reports. */
-const blocking = (key: string) => key.startsWith('fb.flowErrors.fieldName') || key.startsWith('fb.flowErrors.fieldType');
+const blocking = (key: string) =>
+  key.startsWith('fb.flowErrors.fieldName') || key.startsWith('fb.flowErrors.fieldType');
 
 /**
  * Add field details (spec part 2 §2 drawer 4): name, type, then the value kind — Static (only for types
@@ -24,7 +25,14 @@ const blocking = (key: string) => key.startsWith('fb.flowErrors.fieldName') || k
  * system field, flow field, required, type). On save, choices not available for the type are cleared and
  * a function with another output type is unlinked (§4).
  */
-export function AddFieldDrawer(props: { drawerKey: string; block: FlowBlock; index: number; scope: FieldScope; readOnly: boolean; onSave(field: FlowField): void }) {
+export function AddFieldDrawer(props: {
+  drawerKey: string;
+  block: FlowBlock;
+  index: number;
+  scope: FieldScope;
+  readOnly: boolean;
+  onSave(field: FlowField): void;
+}) {
   const { block, index, scope } = props;
   const fields = block.Config?.Fields ?? [];
   const initial: FlowField = fields[index] ?? { Name: '', Type: null, AddType: null, Value: null };
@@ -32,7 +40,10 @@ export function AddFieldDrawer(props: { drawerKey: string; block: FlowBlock; ind
   const functions = useQuery(functionsQuery());
   const drawers = useDrawers();
   const ids = { name: useId(), type: useId(), value: useId(), system: useId() };
-  const functionMap = useMemo(() => new Map((functions.data ?? []).map((fn) => [fn.Guid, fn])), [functions.data]);
+  const functionMap = useMemo(
+    () => new Map((functions.data ?? []).map((fn) => [fn.Guid, fn])),
+    [functions.data],
+  );
   const check = useCallback(
     (field: FlowField) => {
       const next = [...fields];
@@ -40,12 +51,24 @@ export function AddFieldDrawer(props: { drawerKey: string; block: FlowBlock; ind
       const at = `/${block.Guid}/Config/Fields/${index}`;
       return addRules(
         { ...block, Config: { ...block.Config, Fields: next } },
-        { scope, lookups: { actions: new Map(), connectors: new Map(), functions: functionMap, defaultValueTypes: defaults.data ?? [] }, flow: { HttpMethod: 'GET' } },
+        {
+          scope,
+          lookups: {
+            actions: new Map(),
+            connectors: new Map(),
+            functions: functionMap,
+            defaultValueTypes: defaults.data ?? [],
+          },
+          flow: { HttpMethod: 'GET' },
+        },
       ).filter((error) => error.path === at || error.path.startsWith(`${at}/`));
     },
     [block, fields, index, scope, functionMap, defaults.data],
   );
-  const validate = useCallback((field: FlowField) => check(field).filter((error) => blocking(error.messageKey)), [check]);
+  const validate = useCallback(
+    (field: FlowField) => check(field).filter((error) => blocking(error.messageKey)),
+    [check],
+  );
   return (
     <DrawerEditor
       drawerKey={props.drawerKey}
@@ -79,7 +102,15 @@ export function AddFieldDrawer(props: { drawerKey: string; block: FlowBlock; ind
                 <FunctionPickerDrawer
                   drawerKey={`${props.drawerKey}:functions`}
                   type={value.Type}
-                  onPick={(fn) => onChange({ ...value, AddType: 'Function', FunctionGuid: fn.Guid, FunctionName: fn.Name, Mapping: [] })}
+                  onPick={(fn) =>
+                    onChange({
+                      ...value,
+                      AddType: 'Function',
+                      FunctionGuid: fn.Guid,
+                      FunctionName: fn.Name,
+                      Mapping: [],
+                    })
+                  }
                 />
               ),
             })
@@ -120,14 +151,26 @@ function AddFieldBody(props: {
         <label className="field__label" htmlFor={ids.name}>
           Name
         </label>
-        <input id={ids.name} className="field__input" value={value.Name} readOnly={readOnly} onChange={(event) => onChange({ ...value, Name: cleanName('nested', event.target.value) })} />
+        <input
+          id={ids.name}
+          className="field__input"
+          value={value.Name}
+          readOnly={readOnly}
+          onChange={(event) => onChange({ ...value, Name: cleanName('nested', event.target.value) })}
+        />
         <Problems messages={at('/Name')} />
       </div>
       <div className="field">
         <label className="field__label" htmlFor={ids.type}>
           Type
         </label>
-        <select id={ids.type} className="field__select" value={value.Type ?? ''} disabled={readOnly} onChange={(event) => onChange({ ...value, Type: event.target.value || null })}>
+        <select
+          id={ids.type}
+          className="field__select"
+          value={value.Type ?? ''}
+          disabled={readOnly}
+          onChange={(event) => onChange({ ...value, Type: event.target.value || null })}
+        >
           <option value="">{t('fieldTypeError')}</option>
           {flowFieldTypes.map((type) => (
             <option key={type} value={type}>
@@ -147,7 +190,13 @@ function AddFieldBody(props: {
           ] as const
         ).map(([kind, label, offered]) => (
           <label key={kind} className="checkbox">
-            <input type="radio" name={`${ids.value}-kind`} checked={value.AddType === kind} disabled={!offered} onChange={() => onChange({ ...value, AddType: kind, Value: null })} />
+            <input
+              type="radio"
+              name={`${ids.value}-kind`}
+              checked={value.AddType === kind}
+              disabled={!offered}
+              onChange={() => onChange({ ...value, AddType: kind, Value: null })}
+            />
             <span>{label}</span>
           </label>
         ))}
@@ -157,7 +206,14 @@ function AddFieldBody(props: {
           <label className="field__label" htmlFor={ids.value}>
             Static value
           </label>
-          <StaticValueInput id={ids.value} label="Static value" type={value.Type} value={value.Value ?? null} readOnly={readOnly} onChange={(Value) => onChange({ ...value, Value })} />
+          <StaticValueInput
+            id={ids.value}
+            label="Static value"
+            type={value.Type}
+            value={value.Value ?? null}
+            readOnly={readOnly}
+            onChange={(Value) => onChange({ ...value, Value })}
+          />
         </div>
       )}
       {value.AddType === 'System' && (
@@ -165,7 +221,13 @@ function AddFieldBody(props: {
           <label className="field__label" htmlFor={ids.system}>
             System value
           </label>
-          <select id={ids.system} className="field__select" value={String(value.Value ?? '')} disabled={readOnly} onChange={(event) => onChange({ ...value, Value: event.target.value || null })}>
+          <select
+            id={ids.system}
+            className="field__select"
+            value={String(value.Value ?? '')}
+            disabled={readOnly}
+            onChange={(event) => onChange({ ...value, Value: event.target.value || null })}
+          >
             <option value="">{t('chooseValue')}</option>
             {systems.map((item) => (
               <option key={item.Key} value={item.Key}>
@@ -193,11 +255,17 @@ function AddFieldBody(props: {
           {fn && (
             <MappingTable
               label="Function mapping"
-              inputs={(fn.Input ?? []).map((input) => ({ Name: input.Name ?? '', Type: input.Type ?? null, Validation: { IsRequired: input.Validation?.Required === true } }))}
+              inputs={(fn.Input ?? []).map((input) => ({
+                Name: input.Name ?? '',
+                Type: input.Type ?? null,
+                Validation: { IsRequired: input.Validation?.Required === true },
+              }))}
               mappings={value.Mapping ?? []}
               fields={props.scope.fields()}
               readOnly={readOnly}
-              onChange={(Mapping) => onChange({ ...value, Mapping: Mapping.filter((mapping) => mapping.From) })}
+              onChange={(Mapping) =>
+                onChange({ ...value, Mapping: Mapping.filter((mapping) => mapping.From) })
+              }
             />
           )}
         </>

@@ -9,16 +9,46 @@ import { useBlock } from '../editor/flowEditorState';
 import type { BlockDrawerProps } from './drawerTypes';
 import { MissingBlock } from './MissingBlock';
 
-function CheckEditor({ block, scope, drawerKey, editable, save }: { block: FlowBlock; scope: FieldScope; drawerKey: string; editable: boolean; save(groups: ConditionGroup[]): boolean }) {
+function CheckEditor({
+  block,
+  scope,
+  drawerKey,
+  editable,
+  save,
+}: {
+  block: FlowBlock;
+  scope: FieldScope;
+  drawerKey: string;
+  editable: boolean;
+  save(groups: ConditionGroup[]): boolean;
+}) {
   const validate = useCallback(
     (groups: ConditionGroup[]) =>
-      conditionGroupErrors(block, '/Config/Groups', cleanGroups(groups, cleanCondition), { fields: scope, compare: scope, requireGroup: true }),
+      conditionGroupErrors(block, '/Config/Groups', cleanGroups(groups, cleanCondition), {
+        fields: scope,
+        compare: scope,
+        requireGroup: true,
+      }),
     [block, scope],
   );
   return (
-    <DrawerEditor drawerKey={drawerKey} value={block.Config?.Groups ?? []} validate={validate} readOnly={!editable} onSave={save}>
+    <DrawerEditor
+      drawerKey={drawerKey}
+      value={block.Config?.Groups ?? []}
+      validate={validate}
+      readOnly={!editable}
+      onSave={save}
+    >
       {({ value, onChange, errors, readOnly }) => (
-        <ConditionEditor groups={value} fields={scope} compare={scope} onChange={onChange} errors={errors} path="/Config/Groups" readOnly={readOnly} />
+        <ConditionEditor
+          groups={value}
+          fields={scope}
+          compare={scope}
+          onChange={onChange}
+          errors={errors}
+          path="/Config/Groups"
+          readOnly={readOnly}
+        />
       )}
     </DrawerEditor>
   );
@@ -34,7 +64,12 @@ export function CheckDrawer({ guid, drawerKey }: BlockDrawerProps) {
       scope={scope}
       drawerKey={drawerKey}
       editable={editable}
-      save={(groups) => update((current) => ({ ...current, Config: { ...current.Config, Groups: cleanGroups(groups, cleanCondition) } }))}
+      save={(groups) =>
+        update((current) => ({
+          ...current,
+          Config: { ...current.Config, Groups: cleanGroups(groups, cleanCondition) },
+        }))
+      }
     />
   );
 }

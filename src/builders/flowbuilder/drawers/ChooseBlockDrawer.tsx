@@ -46,14 +46,21 @@ export function ChooseBlockDrawer(props: {
                 onClick={() => void add(type)}
               >
                 <span className="flow-choice__label">{definition.label}</span>
-                <span className="flow-choice__text">{allowed ? definition.description : `Not possible in a ${props.method} flow.`}</span>
+                <span className="flow-choice__text">
+                  {allowed ? definition.description : `Not possible in a ${props.method} flow.`}
+                </span>
               </button>
               {type === 'check' && (
                 <fieldset className="flow-choice__option">
                   <legend>A failed check ends with</legend>
                   {(['error', 'close'] as const).map((end) => (
                     <label key={end} className="checkbox">
-                      <input type="radio" name="false-exit" checked={falseExit === end} onChange={() => setFalseExit(end)} />
+                      <input
+                        type="radio"
+                        name="false-exit"
+                        checked={falseExit === end}
+                        onChange={() => setFalseExit(end)}
+                      />
                       <span>{end === 'error' ? 'an ERROR block' : 'a CLOSE block'}</span>
                     </label>
                   ))}

@@ -4,9 +4,9 @@ import type { BlockConfig } from '../../../flow/types';
 import { t } from '../../../messages/t';
 import { useNotify } from '../../../shell/notifications/useNotify';
 import { useBlock } from '../editor/flowEditorState';
+import { configToText, parseConfigText } from './configJson';
 import type { BlockDrawerProps } from './drawerTypes';
 import { MissingBlock } from './MissingBlock';
-import { configToText, parseConfigText } from './configJson';
 
 /**
  * The config block (spec part 2 §3 'Block' config: pasted JSON with properties, input_mapping, config,

@@ -11,14 +11,26 @@ type ErrorFields = Pick<BlockConfig, 'ErrorCode' | 'ErrorMessage'>;
 export function ErrorBlockDrawer({ guid, drawerKey }: BlockDrawerProps) {
   const { block, editable, update } = useBlock(guid);
   if (!block) return <MissingBlock />;
-  const value: ErrorFields = { ErrorCode: block.Config?.ErrorCode ?? '', ErrorMessage: block.Config?.ErrorMessage ?? null };
+  const value: ErrorFields = {
+    ErrorCode: block.Config?.ErrorCode ?? '',
+    ErrorMessage: block.Config?.ErrorMessage ?? null,
+  };
   return (
     <DrawerForm<ErrorFields>
       drawerKey={drawerKey}
       form={form}
       value={value}
       readOnly={!editable}
-      onSave={async (next) => update((current) => ({ ...current, Config: { ...current.Config, ErrorCode: next.ErrorCode?.trim() ?? null, ErrorMessage: next.ErrorMessage ?? null } }))}
+      onSave={async (next) =>
+        update((current) => ({
+          ...current,
+          Config: {
+            ...current.Config,
+            ErrorCode: next.ErrorCode?.trim() ?? null,
+            ErrorMessage: next.ErrorMessage ?? null,
+          },
+        }))
+      }
     />
   );
 }

@@ -19,7 +19,14 @@ interface ExternalValue {
   Output: FlowField[];
 }
 
-function ExternalEditor(props: { flow: RestMethodFlow; block: FlowBlock; scope: FieldScope; drawerKey: string; editable: boolean; save(value: ExternalValue): boolean }) {
+function ExternalEditor(props: {
+  flow: RestMethodFlow;
+  block: FlowBlock;
+  scope: FieldScope;
+  drawerKey: string;
+  editable: boolean;
+  save(value: ExternalValue): boolean;
+}) {
   const { block, scope, flow } = props;
   const id = useId();
   const connectors = useQuery(connectorsQuery());
@@ -39,12 +46,24 @@ function ExternalEditor(props: { flow: RestMethodFlow; block: FlowBlock; scope: 
       ),
     [block, scope, lookups, flow],
   );
-  const initial = useMemo<ExternalValue>(() => ({ Config: block.Config ?? {}, Output: block.Output ?? [] }), [block]);
+  const initial = useMemo<ExternalValue>(
+    () => ({ Config: block.Config ?? {}, Output: block.Output ?? [] }),
+    [block],
+  );
   return (
-    <DrawerEditor drawerKey={props.drawerKey} value={initial} validate={validate} readOnly={!props.editable} onSave={props.save}>
+    <DrawerEditor
+      drawerKey={props.drawerKey}
+      value={initial}
+      validate={validate}
+      readOnly={!props.editable}
+      onSave={props.save}
+    >
       {({ value, onChange, errors, readOnly }) => {
         const connector = connectors.data?.find((entry) => entry.Guid === value.Config.MethodGuid);
-        const hints = externalRules({ ...block, Config: value.Config, Output: value.Output }, { scope, lookups, flow });
+        const hints = externalRules(
+          { ...block, Config: value.Config, Output: value.Output },
+          { scope, lookups, flow },
+        );
         return (
           <>
             <div className="field">
@@ -93,7 +112,14 @@ function ExternalEditor(props: { flow: RestMethodFlow; block: FlowBlock; scope: 
                   onChange={(Mapping) => onChange({ ...value, Config: { ...value.Config, Mapping } })}
                 />
                 <h3 className="form-section__title">Output</h3>
-                <OutputTable label="Output fields" available={connector.Output ?? []} output={value.Output} errors={errors} readOnly={readOnly} onChange={(Output) => onChange({ ...value, Output })} />
+                <OutputTable
+                  label="Output fields"
+                  available={connector.Output ?? []}
+                  output={value.Output}
+                  errors={errors}
+                  readOnly={readOnly}
+                  onChange={(Output) => onChange({ ...value, Output })}
+                />
               </>
             )}
           </>
@@ -117,7 +143,10 @@ export function ExternalBlockDrawer({ guid, drawerKey }: BlockDrawerProps) {
       save={(value) =>
         update((current) => ({
           ...current,
-          Config: { ...value.Config, Mapping: (value.Config.Mapping ?? []).filter((mapping) => mapping.From) },
+          Config: {
+            ...value.Config,
+            Mapping: (value.Config.Mapping ?? []).filter((mapping) => mapping.From),
+          },
           Output: value.Output,
         }))
       }

@@ -64,10 +64,19 @@ export function FlowDetailsDrawer(props: { drawerKey: string; guid: string }) {
 
   const duplicate = async (version: FlowVersion) => {
     if (versions.some((entry) => entry.Status === 'draft')) {
-      await confirm({ title: t('fb.duplicate.notPossible'), body: t('fb.duplicate.notPossibleBody'), confirmText: 'OK', cancelText: null });
+      await confirm({
+        title: t('fb.duplicate.notPossible'),
+        body: t('fb.duplicate.notPossibleBody'),
+        confirmText: 'OK',
+        cancelText: null,
+      });
       return;
     }
-    const yes = await confirm({ title: t('fb.duplicateTitle'), body: t('fb.duplicateBody', { version: version.Version ?? '?', name: data.Name }), confirmText: 'Duplicate' });
+    const yes = await confirm({
+      title: t('fb.duplicateTitle'),
+      body: t('fb.duplicateBody', { version: version.Version ?? '?', name: data.Name }),
+      confirmText: 'Duplicate',
+    });
     if (!yes) return;
     try {
       await duplicateVersion(data.Guid, version.VersionGuid);
@@ -111,7 +120,9 @@ export function FlowDetailsDrawer(props: { drawerKey: string; guid: string }) {
         <dd>{data.Name}</dd>
         <dt>Active</dt>
         <dd>
-          <span className={`flow-active flow-active--${data.IsActive ? 'on' : 'off'}`}>{data.IsActive ? 'Active' : 'Inactive'}</span>
+          <span className={`flow-active flow-active--${data.IsActive ? 'on' : 'off'}`}>
+            {data.IsActive ? 'Active' : 'Inactive'}
+          </span>
           {canPublish && (live || data.IsActive) && (
             <button type="button" className="button button--small" onClick={() => void toggle()}>
               {data.IsActive ? 'Deactivate' : 'Activate'}
@@ -159,18 +170,28 @@ export function FlowDetailsDrawer(props: { drawerKey: string; guid: string }) {
                   className="button button--small"
                   onClick={() => {
                     void drawers.close(props.drawerKey, { force: true });
-                    navigate(`/flowbuilder/${encodeURIComponent(data.Guid)}?version=${encodeURIComponent(version.VersionGuid)}`);
+                    navigate(
+                      `/flowbuilder/${encodeURIComponent(data.Guid)}?version=${encodeURIComponent(version.VersionGuid)}`,
+                    );
                   }}
                 >
                   inspect
                 </button>
                 {canUpsert && (
-                  <button type="button" className="button button--small" onClick={() => void duplicate(version)}>
+                  <button
+                    type="button"
+                    className="button button--small"
+                    onClick={() => void duplicate(version)}
+                  >
                     duplicate
                   </button>
                 )}
                 {canDelete && version.Status === 'draft' && (
-                  <button type="button" className="button button--small button--danger-outline" onClick={() => void remove(version)}>
+                  <button
+                    type="button"
+                    className="button button--small button--danger-outline"
+                    onClick={() => void remove(version)}
+                  >
                     delete
                   </button>
                 )}

@@ -14,10 +14,18 @@ const aliasErrors = (fields: readonly Picked[]): FieldError[] => {
   const errors: FieldError[] = [];
   fields.forEach((field, index) => {
     if (!field.Alias || field.Alias.trim() === '')
-      errors.push({ path: `/Fields/${index}/Alias`, messageKey: 'aliasCanNotBeEmpty', message: t('aliasCanNotBeEmpty') });
+      errors.push({
+        path: `/Fields/${index}/Alias`,
+        messageKey: 'aliasCanNotBeEmpty',
+        message: t('aliasCanNotBeEmpty'),
+      });
   });
   for (const index of duplicateIndexes(fields, (field) => field.Alias))
-    errors.push({ path: `/Fields/${index}/Alias`, messageKey: 'aliasMustBeUnique', message: t('aliasMustBeUnique') });
+    errors.push({
+      path: `/Fields/${index}/Alias`,
+      messageKey: 'aliasMustBeUnique',
+      message: t('aliasMustBeUnique'),
+    });
   return errors;
 };
 
@@ -25,7 +33,12 @@ const aliasErrors = (fields: readonly Picked[]): FieldError[] => {
  * Function list field picker (spec part 2 §2 drawer 15): tick fields of the list and give each an alias
  * without spaces; Save needs at least one field and no alias errors; closing with changes asks first.
  */
-export function FunctionListFieldsDrawer(props: { drawerKey: string; guid: string; current?: FunctionListLink | null | undefined; onPick(link: FunctionListLink): void }) {
+export function FunctionListFieldsDrawer(props: {
+  drawerKey: string;
+  guid: string;
+  current?: FunctionListLink | null | undefined;
+  onPick(link: FunctionListLink): void;
+}) {
   const list = useQuery(functionListQuery(props.guid));
   if (list.isPending) return <span className="spinner" role="status" aria-label="Loading" />;
   if (list.error || !list.data)
@@ -42,11 +55,22 @@ export function FunctionListFieldsDrawer(props: { drawerKey: string; guid: strin
       value={initial}
       validate={(fields) =>
         fields.length === 0
-          ? [{ path: '/Fields', messageKey: 'fb.flowErrors.functionListFieldsNotChosen', message: t('fb.flowErrors.functionListFieldsNotChosen', { name: data.Name }) }]
+          ? [
+              {
+                path: '/Fields',
+                messageKey: 'fb.flowErrors.functionListFieldsNotChosen',
+                message: t('fb.flowErrors.functionListFieldsNotChosen', { name: data.Name }),
+              },
+            ]
           : aliasErrors(fields)
       }
       onSave={(fields) => {
-        props.onPick({ Guid: data.Guid, Name: data.Name, FlowConnectionGuid: data.FlowConnectionGuid ?? null, Fields: fields });
+        props.onPick({
+          Guid: data.Guid,
+          Name: data.Name,
+          FlowConnectionGuid: data.FlowConnectionGuid ?? null,
+          Fields: fields,
+        });
         return true;
       }}
     >
@@ -62,7 +86,9 @@ export function FunctionListFieldsDrawer(props: { drawerKey: string; guid: strin
           <tbody>
             {(data.Fields ?? []).map((field) => {
               const at = value.findIndex((entry) => entry.Name === field.Name);
-              const messages = errors.filter((error) => error.path.startsWith(`/Fields/${at}/`)).map((error) => error.message);
+              const messages = errors
+                .filter((error) => error.path.startsWith(`/Fields/${at}/`))
+                .map((error) => error.message);
               return (
                 <tr key={field.Name}>
                   <td>
@@ -73,7 +99,14 @@ export function FunctionListFieldsDrawer(props: { drawerKey: string; guid: strin
                         onChange={(event) =>
                           onChange(
                             event.target.checked
-                              ? [...value, { Name: field.Name ?? '', Alias: field.Name ?? '', ...(field.Type ? { Type: field.Type } : {}) }]
+                              ? [
+                                  ...value,
+                                  {
+                                    Name: field.Name ?? '',
+                                    Alias: field.Name ?? '',
+                                    ...(field.Type ? { Type: field.Type } : {}),
+                                  },
+                                ]
                               : value.filter((entry) => entry.Name !== field.Name),
                           )
                         }
@@ -89,7 +122,15 @@ export function FunctionListFieldsDrawer(props: { drawerKey: string; guid: strin
                           className="field__input"
                           aria-label={`Alias of ${field.Name}`}
                           value={value[at]!.Alias ?? ''}
-                          onChange={(event) => onChange(value.map((entry, index) => (index === at ? { ...entry, Alias: event.target.value.replace(/\s/g, '') } : entry)))}
+                          onChange={(event) =>
+                            onChange(
+                              value.map((entry, index) =>
+                                index === at
+                                  ? { ...entry, Alias: event.target.value.replace(/\s/g, '') }
+                                  : entry,
+                              ),
+                            )
+                          }
                         />
                         {messages.length > 0 && <p className="field__error">{messages.join(' ')}</p>}
                       </>
@@ -106,11 +147,16 @@ export function FunctionListFieldsDrawer(props: { drawerKey: string; guid: strin
 }
 
 /** Function list picker (spec part 2 §2 drawer 15): choose a list, then its fields. */
-export function FunctionListPickerDrawer(props: { drawerKey: string; current?: FunctionListLink | null | undefined; onPick(link: FunctionListLink): void }) {
+export function FunctionListPickerDrawer(props: {
+  drawerKey: string;
+  current?: FunctionListLink | null | undefined;
+  onPick(link: FunctionListLink): void;
+}) {
   const lists = useQuery(functionListsQuery());
   const drawers = useDrawers();
   if (lists.isPending) return <span className="spinner" role="status" aria-label="Loading" />;
-  if (lists.error || (lists.data ?? []).length === 0) return <p className="empty-state">No function lists are available on this server.</p>;
+  if (lists.error || (lists.data ?? []).length === 0)
+    return <p className="empty-state">No function lists are available on this server.</p>;
   return (
     <table className="list__table flow-table" aria-label="Function lists">
       <thead>

@@ -10,19 +10,31 @@ import { functionsQuery } from '../flowQueries';
  * description, output type, connection; functions whose output type differs from the required type are
  * disabled.
  */
-export function FunctionPickerDrawer(props: { drawerKey: string; type: string | null | undefined; onPick(fn: FlowFunction): void }) {
+export function FunctionPickerDrawer(props: {
+  drawerKey: string;
+  type: string | null | undefined;
+  onPick(fn: FlowFunction): void;
+}) {
   const functions = useQuery(functionsQuery());
   const drawers = useDrawers();
   const [connection, setConnection] = useState('');
   const [search, setSearch] = useState('');
   const ids = { connection: useId(), search: useId() };
   const all = functions.data ?? [];
-  const connections = [...new Map(all.filter((fn) => fn.FlowConnectionGuid).map((fn) => [fn.FlowConnectionGuid!, fn.ConnectionName ?? fn.FlowConnectionGuid!])).entries()];
+  const connections = [
+    ...new Map(
+      all
+        .filter((fn) => fn.FlowConnectionGuid)
+        .map((fn) => [fn.FlowConnectionGuid!, fn.ConnectionName ?? fn.FlowConnectionGuid!]),
+    ).entries(),
+  ];
   const needle = search.trim().toLowerCase();
   const shown = all.filter(
     (fn) =>
       (connection === '' || fn.FlowConnectionGuid === connection) &&
-      (needle === '' || fn.Name.toLowerCase().includes(needle) || (fn.Description ?? '').toLowerCase().includes(needle)),
+      (needle === '' ||
+        fn.Name.toLowerCase().includes(needle) ||
+        (fn.Description ?? '').toLowerCase().includes(needle)),
   );
   return (
     <div className="drawer-form">
@@ -31,7 +43,12 @@ export function FunctionPickerDrawer(props: { drawerKey: string; type: string | 
           <label className="field__label" htmlFor={ids.connection}>
             Connection
           </label>
-          <select id={ids.connection} className="field__select" value={connection} onChange={(event) => setConnection(event.target.value)}>
+          <select
+            id={ids.connection}
+            className="field__select"
+            value={connection}
+            onChange={(event) => setConnection(event.target.value)}
+          >
             <option value="">All</option>
             {connections.map(([guid, name]) => (
               <option key={guid} value={guid}>
@@ -44,7 +61,13 @@ export function FunctionPickerDrawer(props: { drawerKey: string; type: string | 
           <label className="field__label" htmlFor={ids.search}>
             Search
           </label>
-          <input id={ids.search} className="field__input" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+          <input
+            id={ids.search}
+            className="field__input"
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
         </div>
       </div>
       <table className="list__table flow-table" aria-label="Functions">
@@ -67,7 +90,13 @@ export function FunctionPickerDrawer(props: { drawerKey: string; type: string | 
           {shown.map((fn) => {
             const fits = flowType(fn.Output?.Type) === flowType(props.type);
             return (
-              <tr key={fn.Guid} className={fits ? undefined : 'flow-table__row--disabled'} title={fits ? undefined : `Gives ${fn.Output?.Type ?? '?'}; the field needs ${props.type ?? '?'}`}>
+              <tr
+                key={fn.Guid}
+                className={fits ? undefined : 'flow-table__row--disabled'}
+                title={
+                  fits ? undefined : `Gives ${fn.Output?.Type ?? '?'}; the field needs ${props.type ?? '?'}`
+                }
+              >
                 <td>
                   <button
                     type="button"

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { components } from '../../../../generated/uiservices';
 import { useId, useState } from 'react';
+import type { components } from '../../../../generated/uiservices';
 import { DrawerEditor } from '../../../engine/drawers/DrawerEditor';
 import type { FlowField } from '../../../flow/types';
 import { FieldTreePicker } from '../fields/FieldTreePicker';
@@ -24,9 +24,15 @@ export const asStartField = (field: DocumentField): FlowField => ({
  * connections), then a document, then tick fields. Choosing a document row selects all its fields;
  * choosing a field also selects its ancestors; unticking removes children.
  */
-export function PredefinedFieldsDrawer(props: { drawerKey: string; existing: readonly FlowField[]; onAdd(fields: FlowField[]): void }) {
+export function PredefinedFieldsDrawer(props: {
+  drawerKey: string;
+  existing: readonly FlowField[];
+  onAdd(fields: FlowField[]): void;
+}) {
   const connections = useQuery(connectionsQuery());
-  const usable = (connections.data ?? []).filter((connection) => (connection.AvailableModules ?? []).includes('DocumentBuilder'));
+  const usable = (connections.data ?? []).filter((connection) =>
+    (connection.AvailableModules ?? []).includes('DocumentBuilder'),
+  );
   const [connection, setConnection] = useState<string | null>(null);
   const chosenConnection = connection ?? usable[0]?.FlowConnectionGuid ?? null;
   const documents = useQuery(documentsQuery(chosenConnection));
@@ -40,7 +46,9 @@ export function PredefinedFieldsDrawer(props: { drawerKey: string; existing: rea
       value={[]}
       saveLabel="Add fields"
       onSave={(names) => {
-        const fields = (document?.Elements ?? []).filter((field) => names.includes(field.Name) && !taken.has(field.Name.toLowerCase()));
+        const fields = (document?.Elements ?? []).filter(
+          (field) => names.includes(field.Name) && !taken.has(field.Name.toLowerCase()),
+        );
         props.onAdd(fields.map(asStartField));
         return true;
       }}
@@ -81,12 +89,17 @@ export function PredefinedFieldsDrawer(props: { drawerKey: string; existing: rea
               {(documents.data ?? []).length === 0 && (
                 <tr>
                   <td colSpan={3} className="list__state">
-                    {documents.isPending && chosenConnection ? 'Loading…' : 'No published documents on this connection.'}
+                    {documents.isPending && chosenConnection
+                      ? 'Loading…'
+                      : 'No published documents on this connection.'}
                   </td>
                 </tr>
               )}
               {(documents.data ?? []).map((entry) => (
-                <tr key={entry.Guid} className={entry.Guid === documentGuid ? 'flow-table__row--chosen' : undefined}>
+                <tr
+                  key={entry.Guid}
+                  className={entry.Guid === documentGuid ? 'flow-table__row--chosen' : undefined}
+                >
                   <td>
                     <button
                       type="button"
@@ -112,7 +125,9 @@ export function PredefinedFieldsDrawer(props: { drawerKey: string; existing: rea
                 label={`Fields of ${document.Name}`}
                 fields={document.Elements.map(asStartField)}
                 selected={new Set(value)}
-                onChange={(next) => onChange(document.Elements.map((field) => field.Name).filter((name) => next.has(name)))}
+                onChange={(next) =>
+                  onChange(document.Elements.map((field) => field.Name).filter((name) => next.has(name)))
+                }
               />
               <p className="flow-count">{value.length} selected</p>
             </>

@@ -22,7 +22,11 @@ export function ReadFilterDrawer(props: {
   const { block, fields, compare } = props;
   const validate = useCallback(
     (groups: ConditionGroup[]) =>
-      conditionGroupErrors(block, '/Config/Filters', cleanGroups(groups, cleanFilter), { fields, compare, requireGroup: false }),
+      conditionGroupErrors(block, '/Config/Filters', cleanGroups(groups, cleanFilter), {
+        fields,
+        compare,
+        requireGroup: false,
+      }),
     [block, fields, compare],
   );
   return (
@@ -37,7 +41,15 @@ export function ReadFilterDrawer(props: {
       }}
     >
       {({ value, onChange, errors, readOnly }) => (
-        <ConditionEditor groups={value} fields={fields} compare={compare} onChange={onChange} errors={errors} path="/Config/Filters" readOnly={readOnly} />
+        <ConditionEditor
+          groups={value}
+          fields={fields}
+          compare={compare}
+          onChange={onChange}
+          errors={errors}
+          path="/Config/Filters"
+          readOnly={readOnly}
+        />
       )}
     </DrawerEditor>
   );

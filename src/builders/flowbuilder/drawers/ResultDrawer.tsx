@@ -18,19 +18,40 @@ interface ResultValue {
 
 const noLookups = { actions: new Map(), connectors: new Map(), functions: new Map(), defaultValueTypes: [] };
 
-function ResultEditor(props: { flow: RestMethodFlow; block: FlowBlock; scope: FieldScope; drawerKey: string; editable: boolean; save(value: ResultValue): boolean }) {
+function ResultEditor(props: {
+  flow: RestMethodFlow;
+  block: FlowBlock;
+  scope: FieldScope;
+  drawerKey: string;
+  editable: boolean;
+  save(value: ResultValue): boolean;
+}) {
   const { block, scope, drawerKey, flow } = props;
   const drawers = useDrawers();
-  const initial = useMemo<ResultValue>(() => ({ Config: block.Config ?? {}, Output: block.Output ?? [] }), [block]);
+  const initial = useMemo<ResultValue>(
+    () => ({ Config: block.Config ?? {}, Output: block.Output ?? [] }),
+    [block],
+  );
   const validate = useCallback(
-    (value: ResultValue) => resultRules({ ...block, Config: value.Config, Output: value.Output }, { scope, lookups: noLookups, flow }),
+    (value: ResultValue) =>
+      resultRules(
+        { ...block, Config: value.Config, Output: value.Output },
+        { scope, lookups: noLookups, flow },
+      ),
     [block, scope, flow],
   );
   return (
-    <DrawerEditor drawerKey={drawerKey} value={initial} validate={validate} readOnly={!props.editable} onSave={props.save}>
+    <DrawerEditor
+      drawerKey={drawerKey}
+      value={initial}
+      validate={validate}
+      readOnly={!props.editable}
+      onSave={props.save}
+    >
       {({ value, onChange, errors, readOnly }) => {
         const config = value.Config;
-        const setConfig = (patch: Partial<BlockConfig>) => onChange({ ...value, Config: { ...config, ...patch } });
+        const setConfig = (patch: Partial<BlockConfig>) =>
+          onChange({ ...value, Config: { ...config, ...patch } });
         const full = config.FullOutput === true;
         return (
           <>
@@ -43,7 +64,12 @@ function ResultEditor(props: { flow: RestMethodFlow; block: FlowBlock; scope: Fi
                 ] as const
               ).map(([key, label]) => (
                 <label key={key} className="checkbox">
-                  <input type="checkbox" checked={config[key] === true} disabled={readOnly} onChange={(event) => setConfig({ [key]: event.target.checked })} />
+                  <input
+                    type="checkbox"
+                    checked={config[key] === true}
+                    disabled={readOnly}
+                    onChange={(event) => setConfig({ [key]: event.target.checked })}
+                  />
                   <span>{label}</span>
                 </label>
               ))}
@@ -80,13 +106,30 @@ function ResultEditor(props: { flow: RestMethodFlow; block: FlowBlock; scope: Fi
                                 value={field.Alias ?? ''}
                                 readOnly={readOnly}
                                 aria-invalid={messages.length > 0 || undefined}
-                                onChange={(event) => onChange({ ...value, Output: value.Output.map((entry, at) => (at === index ? { ...entry, Alias: event.target.value } : entry)) })}
+                                onChange={(event) =>
+                                  onChange({
+                                    ...value,
+                                    Output: value.Output.map((entry, at) =>
+                                      at === index ? { ...entry, Alias: event.target.value } : entry,
+                                    ),
+                                  })
+                                }
                               />
                               <Problems messages={messages} />
                             </td>
                             <td>
                               {!readOnly && (
-                                <button type="button" className="button button--small button--danger-outline" aria-label={`Remove ${field.Name}`} onClick={() => onChange({ ...value, Output: value.Output.filter((_, at) => at !== index) })}>
+                                <button
+                                  type="button"
+                                  className="button button--small button--danger-outline"
+                                  aria-label={`Remove ${field.Name}`}
+                                  onClick={() =>
+                                    onChange({
+                                      ...value,
+                                      Output: value.Output.filter((_, at) => at !== index),
+                                    })
+                                  }
+                                >
                                   ×
                                 </button>
                               )}
@@ -116,7 +159,13 @@ function ResultEditor(props: { flow: RestMethodFlow; block: FlowBlock; scope: Fi
                                 ...value,
                                 Output: names.map((name) => {
                                   const kept = value.Output.find((field) => field.Name === name);
-                                  return kept ?? { Name: name, Alias: leafOf(name), Type: scope.get(name)?.Type ?? null };
+                                  return (
+                                    kept ?? {
+                                      Name: name,
+                                      Alias: leafOf(name),
+                                      Type: scope.get(name)?.Type ?? null,
+                                    }
+                                  );
                                 }),
                               })
                             }
@@ -142,6 +191,13 @@ export function ResultDrawer({ guid, drawerKey }: BlockDrawerProps) {
   const { flow, block, scope, editable, update } = useBlock(guid);
   if (!flow || !block || !scope) return <MissingBlock />;
   return (
-    <ResultEditor flow={flow} block={block} scope={scope} drawerKey={drawerKey} editable={editable} save={(value) => update((current) => ({ ...current, Config: value.Config, Output: value.Output }))} />
+    <ResultEditor
+      flow={flow}
+      block={block}
+      scope={scope}
+      drawerKey={drawerKey}
+      editable={editable}
+      save={(value) => update((current) => ({ ...current, Config: value.Config, Output: value.Output }))}
+    />
   );
 }

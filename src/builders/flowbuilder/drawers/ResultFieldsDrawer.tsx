@@ -27,7 +27,9 @@ export function ResultFieldsDrawer(props: {
             fields={props.fields}
             selected={new Set(value)}
             readOnly={readOnly}
-            onChange={(next) => onChange(props.fields.map((field) => field.Name).filter((name) => next.has(name)))}
+            onChange={(next) =>
+              onChange(props.fields.map((field) => field.Name).filter((name) => next.has(name)))
+            }
           />
           <p className="flow-count">{value.length} selected</p>
         </>

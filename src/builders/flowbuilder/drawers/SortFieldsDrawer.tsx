@@ -44,7 +44,11 @@ export function SortFieldsDrawer(props: {
                           disabled={used}
                           checked={used || value.includes(field.Name)}
                           onChange={(event) =>
-                            onChange(event.target.checked ? [...value, field.Name] : value.filter((name) => name !== field.Name))
+                            onChange(
+                              event.target.checked
+                                ? [...value, field.Name]
+                                : value.filter((name) => name !== field.Name),
+                            )
                           }
                         />
                         <span>{field.Name}</span>

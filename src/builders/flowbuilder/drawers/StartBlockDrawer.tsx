@@ -12,7 +12,8 @@ export function StartBlockDrawer({ guid, drawerKey }: BlockDrawerProps) {
   const drawers = useDrawers();
   if (!block) return <MissingBlock />;
   const fields = block.Config?.Fields ?? [];
-  const setFields = (next: FlowField[]) => update((current) => ({ ...current, Config: { ...current.Config, Fields: next } }));
+  const setFields = (next: FlowField[]) =>
+    update((current) => ({ ...current, Config: { ...current.Config, Fields: next } }));
   const editField = (index: number) =>
     drawers.open({
       key: `${drawerKey}:field`,
@@ -54,6 +55,7 @@ export function StartBlockDrawer({ guid, drawerKey }: BlockDrawerProps) {
             </tr>
           )}
           {fields.map((field, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: names may repeat or be empty while edited; a row is its position
             <tr key={`${field.Name}-${index}`}>
               <td>
                 <button type="button" className="list__open" onClick={() => editField(index)}>
@@ -65,7 +67,12 @@ export function StartBlockDrawer({ guid, drawerKey }: BlockDrawerProps) {
               <td>{field.Default?.Type ?? '—'}</td>
               <td className="list__actions">
                 {editable && (
-                  <button type="button" className="button button--small button--danger-outline" aria-label={`Delete field ${field.Name}`} onClick={() => setFields(fields.filter((_, at) => at !== index))}>
+                  <button
+                    type="button"
+                    className="button button--small button--danger-outline"
+                    aria-label={`Delete field ${field.Name}`}
+                    onClick={() => setFields(fields.filter((_, at) => at !== index))}
+                  >
                     delete
                   </button>
                 )}
@@ -85,7 +92,13 @@ export function StartBlockDrawer({ guid, drawerKey }: BlockDrawerProps) {
                   key: `${drawerKey}:predefined`,
                   title: 'Predefined start fields',
                   size: 'wide',
-                  content: <PredefinedFieldsDrawer drawerKey={`${drawerKey}:predefined`} existing={fields} onAdd={(added) => setFields([...fields, ...added])} />,
+                  content: (
+                    <PredefinedFieldsDrawer
+                      drawerKey={`${drawerKey}:predefined`}
+                      existing={fields}
+                      onAdd={(added) => setFields([...fields, ...added])}
+                    />
+                  ),
                 })
               }
             >
@@ -96,7 +109,11 @@ export function StartBlockDrawer({ guid, drawerKey }: BlockDrawerProps) {
             </button>
           </>
         )}
-        <button type="button" className="button button--primary" onClick={() => void drawers.close(drawerKey)}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void drawers.close(drawerKey)}
+        >
           Close
         </button>
       </footer>

@@ -19,14 +19,27 @@ const nestingKeys = new Set(['fb.flowErrors.arrayNeedsOneObjectChild', 'fb.flowE
  * Start-block field details (spec part 2 §2 drawer 12): name, type, description, required, max length,
  * a default (static or system) and a function list to check the value against (drawer 15).
  */
-export function StartFieldDrawer(props: { drawerKey: string; block: FlowBlock; index: number; readOnly: boolean; onSave(field: FlowField): void }) {
+export function StartFieldDrawer(props: {
+  drawerKey: string;
+  block: FlowBlock;
+  index: number;
+  readOnly: boolean;
+  onSave(field: FlowField): void;
+}) {
   const { block, index } = props;
   const fields = block.Config?.Fields ?? [];
   const initial: FlowField = fields[index] ?? { Name: '', Type: null };
   const defaults = useQuery(defaultValueTypesQuery());
   const lists = useQuery(functionListsQuery());
   const drawers = useDrawers();
-  const ids = { name: useId(), type: useId(), description: useId(), max: useId(), kind: useId(), value: useId() };
+  const ids = {
+    name: useId(),
+    type: useId(),
+    description: useId(),
+    max: useId(),
+    kind: useId(),
+    value: useId(),
+  };
   const validate = useCallback(
     (field: FlowField) => {
       const others = [...fields];
@@ -39,14 +52,31 @@ export function StartFieldDrawer(props: { drawerKey: string; block: FlowBlock; i
         defaultValueTypes: defaults.data ?? [],
       };
       const at = `/${block.Guid}/Config/Fields/${index}`;
-      return startRules({ ...block, Config: { ...block.Config, Fields: others } }, { scope: { get: () => undefined, has: () => false, fields: () => [] }, lookups, flow: { HttpMethod: 'GET' } }).filter(
-        (error) => (error.path === at || error.path.startsWith(`${at}/`)) && !nestingKeys.has(error.messageKey),
+      return startRules(
+        { ...block, Config: { ...block.Config, Fields: others } },
+        {
+          scope: { get: () => undefined, has: () => false, fields: () => [] },
+          lookups,
+          flow: { HttpMethod: 'GET' },
+        },
+      ).filter(
+        (error) =>
+          (error.path === at || error.path.startsWith(`${at}/`)) && !nestingKeys.has(error.messageKey),
       );
     },
     [block, fields, index, defaults.data, lists.data],
   );
   return (
-    <DrawerEditor drawerKey={props.drawerKey} value={initial} validate={validate} readOnly={props.readOnly} onSave={(field) => (props.onSave(field), true)}>
+    <DrawerEditor
+      drawerKey={props.drawerKey}
+      value={initial}
+      validate={validate}
+      readOnly={props.readOnly}
+      onSave={(field) => {
+        props.onSave(field);
+        return true;
+      }}
+    >
       {({ value, onChange, errors, readOnly }) => {
         const at = (path: string) => messagesAt(errors, `/Config/Fields/${index}${path}`, { below: true });
         const systems = systemValuesFor(value.Type, defaults.data ?? []);
@@ -59,7 +89,13 @@ export function StartFieldDrawer(props: { drawerKey: string; block: FlowBlock; i
               <label className="field__label" htmlFor={ids.name}>
                 Name
               </label>
-              <input id={ids.name} className="field__input" value={value.Name} readOnly={readOnly} onChange={(event) => onChange({ ...value, Name: cleanName('nested', event.target.value) })} />
+              <input
+                id={ids.name}
+                className="field__input"
+                value={value.Name}
+                readOnly={readOnly}
+                onChange={(event) => onChange({ ...value, Name: cleanName('nested', event.target.value) })}
+              />
               <p className="field__help">Dotted for nesting: address.street.</p>
               <Problems messages={at('/Name')} />
             </div>
@@ -67,7 +103,13 @@ export function StartFieldDrawer(props: { drawerKey: string; block: FlowBlock; i
               <label className="field__label" htmlFor={ids.type}>
                 Type
               </label>
-              <select id={ids.type} className="field__select" value={value.Type ?? ''} disabled={readOnly} onChange={(event) => onChange({ ...value, Type: event.target.value || null, Default: null })}>
+              <select
+                id={ids.type}
+                className="field__select"
+                value={value.Type ?? ''}
+                disabled={readOnly}
+                onChange={(event) => onChange({ ...value, Type: event.target.value || null, Default: null })}
+              >
                 <option value="">{t('fieldTypeError')}</option>
                 {flowFieldTypes.map((type) => (
                   <option key={type} value={type}>
@@ -81,10 +123,26 @@ export function StartFieldDrawer(props: { drawerKey: string; block: FlowBlock; i
               <label className="field__label" htmlFor={ids.description}>
                 Description
               </label>
-              <input id={ids.description} className="field__input" value={value.Description ?? ''} readOnly={readOnly} onChange={(event) => onChange({ ...value, Description: event.target.value || null })} />
+              <input
+                id={ids.description}
+                className="field__input"
+                value={value.Description ?? ''}
+                readOnly={readOnly}
+                onChange={(event) => onChange({ ...value, Description: event.target.value || null })}
+              />
             </div>
             <label className="checkbox">
-              <input type="checkbox" checked={value.Validation?.IsRequired === true} disabled={readOnly} onChange={(event) => onChange({ ...value, Validation: { ...value.Validation, IsRequired: event.target.checked } })} />
+              <input
+                type="checkbox"
+                checked={value.Validation?.IsRequired === true}
+                disabled={readOnly}
+                onChange={(event) =>
+                  onChange({
+                    ...value,
+                    Validation: { ...value.Validation, IsRequired: event.target.checked },
+                  })
+                }
+              />
               <span>Required</span>
             </label>
             {(value.Type === 'String' || value.Type === 'Text') && (
@@ -100,7 +158,15 @@ export function StartFieldDrawer(props: { drawerKey: string; block: FlowBlock; i
                   step={1}
                   value={value.Validation?.MaxLength ?? ''}
                   readOnly={readOnly}
-                  onChange={(event) => onChange({ ...value, Validation: { ...value.Validation, MaxLength: event.target.value === '' ? null : Number(event.target.value) } })}
+                  onChange={(event) =>
+                    onChange({
+                      ...value,
+                      Validation: {
+                        ...value.Validation,
+                        MaxLength: event.target.value === '' ? null : Number(event.target.value),
+                      },
+                    })
+                  }
                 />
                 <Problems messages={at('/Validation/MaxLength')} />
               </div>
@@ -109,7 +175,18 @@ export function StartFieldDrawer(props: { drawerKey: string; block: FlowBlock; i
               <label className="field__label" htmlFor={ids.kind}>
                 Default
               </label>
-              <select id={ids.kind} className="field__select" value={defaultType} disabled={readOnly || !value.Type} onChange={(event) => onChange({ ...value, Default: event.target.value ? { Type: event.target.value, Value: null } : null })}>
+              <select
+                id={ids.kind}
+                className="field__select"
+                value={defaultType}
+                disabled={readOnly || !value.Type}
+                onChange={(event) =>
+                  onChange({
+                    ...value,
+                    Default: event.target.value ? { Type: event.target.value, Value: null } : null,
+                  })
+                }
+              >
                 <option value="">No default</option>
                 {canStatic && <option value={STATIC_VALUE}>Static value</option>}
                 {systems.map((item) => (
@@ -125,17 +202,31 @@ export function StartFieldDrawer(props: { drawerKey: string; block: FlowBlock; i
                 <label className="field__label" htmlFor={ids.value}>
                   Default value
                 </label>
-                <StaticValueInput id={ids.value} label="Default value" type={value.Type} value={value.Default?.Value ?? null} readOnly={readOnly} onChange={(next) => onChange({ ...value, Default: { Type: STATIC_VALUE, Value: next } })} />
+                <StaticValueInput
+                  id={ids.value}
+                  label="Default value"
+                  type={value.Type}
+                  value={value.Default?.Value ?? null}
+                  readOnly={readOnly}
+                  onChange={(next) => onChange({ ...value, Default: { Type: STATIC_VALUE, Value: next } })}
+                />
               </div>
             )}
             <h3 className="form-section__title">Function list</h3>
             {link ? (
               <p className="flow-inline">
                 <span>
-                  {link.Name ?? link.Guid}: {(link.Fields ?? []).map((field) => `${field.Name} as ${field.Alias}`).join(', ')}
+                  {link.Name ?? link.Guid}:{' '}
+                  {(link.Fields ?? []).map((field) => `${field.Name} as ${field.Alias}`).join(', ')}
                 </span>
                 {!readOnly && (
-                  <button type="button" className="button button--small" onClick={() => onChange({ ...value, Validation: { ...value.Validation, FunctionList: null } })}>
+                  <button
+                    type="button"
+                    className="button button--small"
+                    onClick={() =>
+                      onChange({ ...value, Validation: { ...value.Validation, FunctionList: null } })
+                    }
+                  >
                     Remove
                   </button>
                 )}
@@ -156,7 +247,9 @@ export function StartFieldDrawer(props: { drawerKey: string; block: FlowBlock; i
                       <FunctionListPickerDrawer
                         drawerKey={`${props.drawerKey}:lists`}
                         current={link}
-                        onPick={(picked) => onChange({ ...value, Validation: { ...value.Validation, FunctionList: picked } })}
+                        onPick={(picked) =>
+                          onChange({ ...value, Validation: { ...value.Validation, FunctionList: picked } })
+                        }
                       />
                     ),
                   })

@@ -15,7 +15,9 @@ import { ResultDrawer } from './ResultDrawer';
 import { StartBlockDrawer } from './StartBlockDrawer';
 
 /** Each block type's drawer, defined once; a type with none (close) opens nothing. */
-export const blockDrawers: Partial<Record<BlockType, { Content: ComponentType<BlockDrawerProps>; size?: 'wide' }>> = {
+export const blockDrawers: Partial<
+  Record<BlockType, { Content: ComponentType<BlockDrawerProps>; size?: 'wide' }>
+> = {
   start: { Content: StartBlockDrawer, size: 'wide' },
   add: { Content: AddBlockDrawer, size: 'wide' },
   check: { Content: CheckDrawer, size: 'wide' },

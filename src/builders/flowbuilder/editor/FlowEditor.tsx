@@ -11,8 +11,8 @@ import type { RestMethodFlow } from '../../../flow/types';
 import { t } from '../../../messages/t';
 import { useConfirm } from '../../../shell/dialogs/confirm';
 import type { FieldError } from '../../../validation/fieldErrors';
-import { FlowCanvas } from '../canvas/FlowCanvas';
 import type { CanvasActions } from '../canvas/canvasActions';
+import { FlowCanvas } from '../canvas/FlowCanvas';
 import { useOpenBlockDrawer } from '../drawers/blockDrawers';
 import { ChooseBlockDrawer } from '../drawers/ChooseBlockDrawer';
 import { FlowDetailsDrawer } from '../drawers/FlowDetailsDrawer';
@@ -60,7 +60,10 @@ export function FlowEditor({ loaded }: { loaded: RestMethodFlow }) {
         const label = blockType(block.Type).label;
         const yes = await confirm({
           title: t('fb.deleteBlockTitle'),
-          body: falsePath > 0 ? t('fb.deleteCheckBody', { count: falsePath }) : t('fb.deleteBlockBody', { type: label }),
+          body:
+            falsePath > 0
+              ? t('fb.deleteCheckBody', { count: falsePath })
+              : t('fb.deleteBlockBody', { type: label }),
           confirmText: 'Delete',
           tone: 'danger',
         });
@@ -72,12 +75,17 @@ export function FlowEditor({ loaded }: { loaded: RestMethodFlow }) {
           key,
           title: 'Choose new block',
           content: (
-            <ChooseBlockDrawer drawerKey={key} link={link} method={latest.current?.HttpMethod ?? 'GET'} onAdded={(guid) => setTimeout(() => openBlock(guid), 0)} />
+            <ChooseBlockDrawer
+              drawerKey={key}
+              link={link}
+              method={latest.current?.HttpMethod ?? 'GET'}
+              onAdded={(guid) => setTimeout(() => openBlock(guid), 0)}
+            />
           ),
         });
       },
     }),
-    [openBlock, latest, confirm, changeGraph, drawers],
+    [openBlock, confirm, changeGraph, drawers],
   );
 
   const describe = useCallback(
@@ -101,7 +109,12 @@ export function FlowEditor({ loaded }: { loaded: RestMethodFlow }) {
   }
 
   const openDetails = () =>
-    drawers.open({ key: 'flow-details', title: 'Flow details', size: 'wide', content: <FlowDetailsDrawer drawerKey="flow-details" guid={flow.Guid} /> });
+    drawers.open({
+      key: 'flow-details',
+      title: 'Flow details',
+      size: 'wide',
+      content: <FlowDetailsDrawer drawerKey="flow-details" guid={flow.Guid} />,
+    });
 
   return (
     <div className="flow-editor">
@@ -137,13 +150,24 @@ export function FlowEditor({ loaded }: { loaded: RestMethodFlow }) {
               >
                 {t(statusLabel[validation.status])}
               </button>
-              <button type="button" className="button" onClick={() => void editor.save()} disabled={!editor.canSave} aria-keyshortcuts="Control+S">
+              <button
+                type="button"
+                className="button"
+                onClick={() => void editor.save()}
+                disabled={!editor.canSave}
+                aria-keyshortcuts="Control+S"
+              >
                 Save
               </button>
               {editor.canPublish && (
                 <>
                   <label className="checkbox flow-enable" htmlFor={enableId}>
-                    <input id={enableId} type="checkbox" checked={enable} onChange={(event) => setEnable(event.target.checked)} />
+                    <input
+                      id={enableId}
+                      type="checkbox"
+                      checked={enable}
+                      onChange={(event) => setEnable(event.target.checked)}
+                    />
                     <span>Activate on publish</span>
                   </label>
                   <button
@@ -163,11 +187,17 @@ export function FlowEditor({ loaded }: { loaded: RestMethodFlow }) {
       </header>
       {!editor.editable && editor.canUpsert && (
         <p className="flow-editor__notice" role="note">
-          This version is {loaded.Status ?? 'published'} and cannot change. Duplicate it from the flow details to make a new draft.
+          This version is {loaded.Status ?? 'published'} and cannot change. Duplicate it from the flow details
+          to make a new draft.
         </p>
       )}
       <div className="flow-editor__body">
-        <FlowCanvas graph={flow.Flow ?? { Blocks: [] }} editable={editor.editable} errorsByBlock={editor.errorsByBlock} actions={actions} />
+        <FlowCanvas
+          graph={flow.Flow ?? { Blocks: [] }}
+          editable={editor.editable}
+          errorsByBlock={editor.errorsByBlock}
+          actions={actions}
+        />
         {editor.editable && (
           <aside className="flow-editor__side">
             <ValidationPanel

@@ -10,7 +10,11 @@ import {
 
 /** Guids of the actions a flow's read and write blocks call. */
 export const actionGuidsOf = (flow: RestMethodFlow) => [
-  ...new Set((flow.Flow?.Blocks ?? []).flatMap((block) => (block.Config?.Action?.Guid ? [block.Config.Action.Guid] : []))),
+  ...new Set(
+    (flow.Flow?.Blocks ?? []).flatMap((block) =>
+      block.Config?.Action?.Guid ? [block.Config.Action.Guid] : [],
+    ),
+  ),
 ];
 
 /**
@@ -30,7 +34,9 @@ export async function fetchFlowLookups(client: QueryClient, flow: RestMethodFlow
   ]);
   return {
     actions: new Map(
-      actions.filter((action): action is FlowAction => action !== undefined).map((action) => [action.Guid, action]),
+      actions
+        .filter((action): action is FlowAction => action !== undefined)
+        .map((action) => [action.Guid, action]),
     ),
     connectors: new Map(connectors.map((connector) => [connector.Guid, connector])),
     functions: new Map(functions.map((fn) => [fn.Guid, fn])),

@@ -21,7 +21,9 @@ export function withPositions(graph: FlowGraph, positions: LayoutPositions): Flo
     ...graph,
     Blocks: (graph.Blocks ?? []).map((block) => {
       const position = positions[block.Guid];
-      return position ? { ...block, Position: { X: Math.round(position.x), Y: Math.round(position.y) } } : block;
+      return position
+        ? { ...block, Position: { X: Math.round(position.x), Y: Math.round(position.y) } }
+        : block;
     }),
   };
 }
@@ -67,7 +69,8 @@ export function useFlowEditor(loaded: RestMethodFlow) {
     [setDraft, setSelected],
   );
 
-  const current = draft && draft.Guid === loaded.Guid && draft.VersionGuid === loaded.VersionGuid ? draft : null;
+  const current =
+    draft && draft.Guid === loaded.Guid && draft.VersionGuid === loaded.VersionGuid ? draft : null;
   const latest = useRef(current);
   latest.current = current;
 
@@ -89,7 +92,10 @@ export function useFlowEditor(loaded: RestMethodFlow) {
     async (flow: RestMethodFlow) => {
       setBusy(true);
       try {
-        const saved = await saveFlow({ ...flow, Flow: withPositions(flow.Flow ?? { Blocks: [] }, positions) });
+        const saved = await saveFlow({
+          ...flow,
+          Flow: withPositions(flow.Flow ?? { Blocks: [] }, positions),
+        });
         setOriginal(flow);
         setDraft({ ...flow, Revision: saved.Revision });
         await client.invalidateQueries({ queryKey: flowKeys.all });
@@ -109,7 +115,10 @@ export function useFlowEditor(loaded: RestMethodFlow) {
       notify('success', t('fb.saved'));
       return true;
     } catch (error) {
-      notify(isApiError(error) ? error.severity : 'danger', isApiError(error) ? error.message : t('generic.updateError'));
+      notify(
+        isApiError(error) ? error.severity : 'danger',
+        isApiError(error) ? error.message : t('generic.updateError'),
+      );
       return false;
     }
   }, [canSave, current, send, notify]);
@@ -136,7 +145,11 @@ export function useFlowEditor(loaded: RestMethodFlow) {
         setDraft({ ...publishing, ...before });
         if (isApiError(error) && error.errors.length > 0)
           validation.setErrors(
-            error.errors.map((entry) => ({ path: entry.Path, messageKey: entry.MessageKey, message: entry.Message })),
+            error.errors.map((entry) => ({
+              path: entry.Path,
+              messageKey: entry.MessageKey,
+              message: entry.Message,
+            })),
           );
         notify('danger', t('fb.flowPublish.error'));
         return false;
