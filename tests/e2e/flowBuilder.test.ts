@@ -1,0 +1,137 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, screenshot, startConsole } from '../support/browser';
+import { testAdmin } from '../support/testServer';
+
+/**
+ * The Flow Builder in headless Chromium against the built console and the reference server with its demo
+ * data (a REST API 'Flow demo API', published demo flows): spec part 2 §2 'Flow Builder', §4 'New flow',
+ * 'Adding a block', validation run, publish; issue 8 acceptance.
+ */
+describe('Flow Builder end to end (spec part 2 §2 Flow Builder, §4, §5 Flow blocks)', () => {
+  let server: Awaited<ReturnType<typeof startConsole>>;
+  let browser: Browser;
+  let page: Page;
+  const errors: string[] = [];
+  const flowName = 'e2e/orders/open';
+
+  beforeAll(async () => {
+    server = await startConsole();
+    browser = await launchBrowser();
+    page = await newPage(browser, errors);
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('E-mail').fill(testAdmin.email);
+    await page.getByLabel('Password').fill(testAdmin.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('Authentication code').fill(await server.code(testAdmin.totpSecret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const notice = () => page.locator('.notice').last();
+  const nodes = () => page.locator('.flow-node');
+  const nodeTypes = () => nodes().evaluateAll((all) => all.map((node) => node.getAttribute('data-type')));
+  const drawer = (title: string) => page.getByRole('dialog', { name: title });
+
+  it('opens the welcome list with search, REST API filter and status filter (§2 Flow Builder)', async () => {
+    await page.goto(`${server.url}/flowbuilder`);
+    await page.getByRole('heading', { name: 'Flow Builder' }).waitFor();
+    const rows = page.locator('.list__table tbody tr');
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    const all = await rows.count();
+    await page.getByRole('button', { name: 'Published', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('published');
+    expect(await rows.count()).toBeLessThanOrEqual(all);
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(all);
+    await page.getByLabel('REST API').selectOption({ label: 'Flow demo API' });
+    await expect.poll(() => new URL(page.url()).searchParams.get('api')).not.toBeNull();
+    await page.getByLabel('Search Flows').fill('zz-nothing-matches');
+    await expect.poll(() => page.getByText('Nothing matches').count()).toBe(1);
+    await page.getByLabel('Search Flows').fill('');
+    await screenshot(page, 'flowbuilder-list');
+  });
+
+  it('creates a GET flow: the name is cleaned, then the editor shows START → RESULT → CLOSE (§4 New flow, §5 Names)', async () => {
+    await page.getByRole('button', { name: 'Create flow' }).click();
+    const create = drawer('Create flow');
+    await create.waitFor();
+    await create.getByLabel('Method').selectOption('GET');
+    await create.getByLabel('Name').fill('/e2e//orders/open!');
+    expect(await create.getByLabel('Name').inputValue()).toBe(flowName);
+    await create.getByLabel('REST API').selectOption({ label: 'Flow demo API' });
+    await create.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.waitForURL(/\/flowbuilder\/[0-9a-f-]{36}$/);
+    await expect.poll(() => notice().textContent()).toContain(`Flow ${flowName} created`);
+    await expect.poll(nodeTypes).toEqual(['start', 'result', 'close']);
+    expect(await page.locator('.react-flow__edge').count()).toBe(2);
+    await screenshot(page, 'flowbuilder-new-flow');
+  });
+
+  it('refuses a second flow with the same name, method and REST API (CheckForExistingRestMethodFlow)', async () => {
+    const editorUrl = page.url();
+    await page.goto(`${server.url}/flowbuilder`);
+    await page.getByRole('button', { name: 'Create flow' }).click();
+    const create = drawer('Create flow');
+    await create.getByLabel('Name').fill(flowName);
+    await create.getByLabel('REST API').selectOption({ label: 'Flow demo API' });
+    await create.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect.poll(() => create.getByText('A GET flow with this name already exists').count()).toBe(1);
+    await create.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Close' }).click();
+    await page.goto(editorUrl);
+    await expect.poll(nodeTypes).toEqual(['start', 'result', 'close']);
+  });
+
+  it('shows a validation error; clicking it selects the block (§4 Validation run)', async () => {
+    await page.getByRole('button', { name: 'Requires validation' }).click();
+    const item = page.locator('.validation__item', { hasText: 'Choose result fields or full output' });
+    await item.waitFor();
+    await item.click();
+    await expect.poll(() => page.locator('.flow-node--selected').getAttribute('data-type')).toBe('result');
+    expect(await page.locator('.flow-node--invalid[data-type="result"]').count()).toBe(1);
+  });
+
+  it('adds a block between two blocks, opens its drawer, then deletes it and the neighbours relink (§4 Adding/deleting blocks)', async () => {
+    await page.locator('.flow-link__add').first().click();
+    const choose = drawer('Choose new block');
+    await choose.waitFor();
+    expect(await choose.getByRole('button', { name: /WRITE/ }).isDisabled()).toBe(true);
+    await choose.getByRole('button', { name: /^ADD/ }).click();
+    await drawer('ADD block').waitFor();
+    await expect.poll(nodeTypes).toEqual(['start', 'add', 'result', 'close']);
+    await expect.poll(() => page.locator('.react-flow__edge').count()).toBe(3);
+    await screenshot(page, 'flowbuilder-add-block');
+    await page.getByRole('button', { name: 'Close ADD block' }).click();
+    await page.getByRole('button', { name: 'Delete ADD block' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(nodeTypes).toEqual(['start', 'result', 'close']);
+    await expect.poll(() => page.locator('.react-flow__edge').count()).toBe(2);
+  });
+
+  it('fixes the result block in its drawer, validates, saves and publishes (§4 publish)', async () => {
+    await page.locator('.flow-node[data-type="result"] .flow-node__body').click();
+    const result = drawer('RESULT block');
+    await result.waitFor();
+    await result.getByLabel('Full output: every flow field').check();
+    await result.getByRole('button', { name: 'Save' }).click();
+    await result.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Requires validation' }).click();
+    await page.getByRole('button', { name: 'Validated' }).waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => notice().textContent()).toContain('Flow saved');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Publish' }).click();
+    await expect.poll(() => notice().textContent()).toContain('Flow published');
+    await expect
+      .poll(() => page.locator('.detail__title .flow-status').first().textContent())
+      .toMatch(/Inactive|Published/);
+    await page.getByText('Read only').waitFor();
+    await screenshot(page, 'flowbuilder-published');
+    expect(errors).toEqual([]);
+  });
+});
