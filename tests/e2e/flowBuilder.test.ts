@@ -32,26 +32,35 @@ describe('Flow Builder end to end (spec part 2 §2 Flow Builder, §4, §5 Flow b
     await server?.close();
   });
 
+  /** Waits for what the page shows (lazy chunks, the layout worker), up to 20 s; asserts nothing about time. */
+  const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
   const notice = () => page.locator('.notice').last();
   const nodes = () => page.locator('.flow-node');
-  const nodeTypes = () => nodes().evaluateAll((all) => all.map((node) => node.getAttribute('data-type')));
+  /** Block types left to right, as the layout placed them (layered, left to right). */
+  const nodeTypes = () =>
+    nodes().evaluateAll((all) =>
+      all
+        .map((node) => ({ x: node.getBoundingClientRect().x, type: node.getAttribute('data-type') }))
+        .sort((a, b) => a.x - b.x)
+        .map((node) => node.type),
+    );
   const drawer = (title: string) => page.getByRole('dialog', { name: title });
 
   it('opens the welcome list with search, REST API filter and status filter (§2 Flow Builder)', async () => {
     await page.goto(`${server.url}/flowbuilder`);
     await page.getByRole('heading', { name: 'Flow Builder' }).waitFor();
     const rows = page.locator('.list__table tbody tr');
-    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    await poll(() => rows.count()).toBeGreaterThan(0);
     const all = await rows.count();
     await page.getByRole('button', { name: 'Published', exact: true }).click();
-    await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('published');
+    await poll(() => new URL(page.url()).searchParams.get('status')).toBe('published');
     expect(await rows.count()).toBeLessThanOrEqual(all);
     await page.getByRole('button', { name: 'All', exact: true }).click();
-    await expect.poll(() => rows.count()).toBe(all);
+    await poll(() => rows.count()).toBe(all);
     await page.getByLabel('REST API').selectOption({ label: 'Flow demo API' });
-    await expect.poll(() => new URL(page.url()).searchParams.get('api')).not.toBeNull();
+    await poll(() => new URL(page.url()).searchParams.get('api')).not.toBeNull();
     await page.getByLabel('Search Flows').fill('zz-nothing-matches');
-    await expect.poll(() => page.getByText('Nothing matches').count()).toBe(1);
+    await poll(() => page.getByText('Nothing matches').count()).toBe(1);
     await page.getByLabel('Search Flows').fill('');
     await screenshot(page, 'flowbuilder-list');
   });
@@ -66,8 +75,8 @@ describe('Flow Builder end to end (spec part 2 §2 Flow Builder, §4, §5 Flow b
     await create.getByLabel('REST API').selectOption({ label: 'Flow demo API' });
     await create.getByRole('button', { name: 'Create', exact: true }).click();
     await page.waitForURL(/\/flowbuilder\/[0-9a-f-]{36}$/);
-    await expect.poll(() => notice().textContent()).toContain(`Flow ${flowName} created`);
-    await expect.poll(nodeTypes).toEqual(['start', 'result', 'close']);
+    await poll(() => notice().textContent()).toContain(`Flow ${flowName} created`);
+    await poll(nodeTypes).toEqual(['start', 'result', 'close']);
     expect(await page.locator('.react-flow__edge').count()).toBe(2);
     await screenshot(page, 'flowbuilder-new-flow');
   });
@@ -80,11 +89,11 @@ describe('Flow Builder end to end (spec part 2 §2 Flow Builder, §4, §5 Flow b
     await create.getByLabel('Name').fill(flowName);
     await create.getByLabel('REST API').selectOption({ label: 'Flow demo API' });
     await create.getByRole('button', { name: 'Create', exact: true }).click();
-    await expect.poll(() => create.getByText('A GET flow with this name already exists').count()).toBe(1);
+    await poll(() => create.getByText('A GET flow with this name already exists').count()).toBe(1);
     await create.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Close' }).click();
     await page.goto(editorUrl);
-    await expect.poll(nodeTypes).toEqual(['start', 'result', 'close']);
+    await poll(nodeTypes).toEqual(['start', 'result', 'close']);
   });
 
   it('shows a validation error; clicking it selects the block (§4 Validation run)', async () => {
@@ -92,25 +101,27 @@ describe('Flow Builder end to end (spec part 2 §2 Flow Builder, §4, §5 Flow b
     const item = page.locator('.validation__item', { hasText: 'Choose result fields or full output' });
     await item.waitFor();
     await item.click();
-    await expect.poll(() => page.locator('.flow-node--selected').getAttribute('data-type')).toBe('result');
+    await poll(() => page.locator('.flow-node--selected').getAttribute('data-type')).toBe('result');
     expect(await page.locator('.flow-node--invalid[data-type="result"]').count()).toBe(1);
   });
 
   it('adds a block between two blocks, opens its drawer, then deletes it and the neighbours relink (§4 Adding/deleting blocks)', async () => {
+    await page.getByRole('button', { name: 'Fit View' }).click();
+    await screenshot(page, 'flowbuilder-before-add');
     await page.locator('.flow-link__add').first().click();
     const choose = drawer('Choose new block');
     await choose.waitFor();
     expect(await choose.getByRole('button', { name: /WRITE/ }).isDisabled()).toBe(true);
     await choose.getByRole('button', { name: /^ADD/ }).click();
     await drawer('ADD block').waitFor();
-    await expect.poll(nodeTypes).toEqual(['start', 'add', 'result', 'close']);
-    await expect.poll(() => page.locator('.react-flow__edge').count()).toBe(3);
+    await poll(nodeTypes).toEqual(['start', 'add', 'result', 'close']);
+    await poll(() => page.locator('.react-flow__edge').count()).toBe(3);
     await screenshot(page, 'flowbuilder-add-block');
     await page.getByRole('button', { name: 'Close ADD block' }).click();
     await page.getByRole('button', { name: 'Delete ADD block' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(nodeTypes).toEqual(['start', 'result', 'close']);
-    await expect.poll(() => page.locator('.react-flow__edge').count()).toBe(2);
+    await poll(nodeTypes).toEqual(['start', 'result', 'close']);
+    await poll(() => page.locator('.react-flow__edge').count()).toBe(2);
   });
 
   it('fixes the result block in its drawer, validates, saves and publishes (§4 publish)', async () => {
@@ -123,13 +134,13 @@ describe('Flow Builder end to end (spec part 2 §2 Flow Builder, §4, §5 Flow b
     await page.getByRole('button', { name: 'Requires validation' }).click();
     await page.getByRole('button', { name: 'Validated' }).waitFor();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => notice().textContent()).toContain('Flow saved');
+    await poll(() => notice().textContent()).toContain('Flow saved');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Publish' }).click();
-    await expect.poll(() => notice().textContent()).toContain('Flow published');
-    await expect
-      .poll(() => page.locator('.detail__title .flow-status').first().textContent())
-      .toMatch(/Inactive|Published/);
+    await poll(() => notice().textContent()).toContain('Flow published');
+    await poll(() => page.locator('.detail__title .flow-status').first().textContent()).toMatch(
+      /Inactive|Published/,
+    );
     await page.getByText('Read only').waitFor();
     await screenshot(page, 'flowbuilder-published');
     expect(errors).toEqual([]);

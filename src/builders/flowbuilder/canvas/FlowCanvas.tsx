@@ -64,7 +64,15 @@ function useNodes(
         selected: isSelected,
         data: { block, errors, editable },
       };
-      next.set(block.Guid, { block, x: position.x, y: position.y, errors, selected: isSelected, editable, node });
+      next.set(block.Guid, {
+        block,
+        x: position.x,
+        y: position.y,
+        errors,
+        selected: isSelected,
+        editable,
+        node,
+      });
       return node;
     });
     cache.current = next;

@@ -13,7 +13,9 @@ export const CanvasActionsContext = createContext<CanvasActions | null>(null);
 export function useCanvasActions(): CanvasActions {
   const actions = useContext(CanvasActionsContext);
   if (!actions)
-    throw new Error('A flow node was drawn outside <CanvasActionsContext.Provider>; draw it inside FlowCanvas.');
+    throw new Error(
+      'A flow node was drawn outside <CanvasActionsContext.Provider>; draw it inside FlowCanvas.',
+    );
   return actions;
 }
 

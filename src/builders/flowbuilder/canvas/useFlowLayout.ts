@@ -20,9 +20,17 @@ export function structureOf(graph: FlowGraph): string {
 /** The stored positions, while the first layout runs (spec part 2 §3 'Block': position x/y). */
 function storedPositions(graph: FlowGraph): LayoutPositions | null {
   const blocks = graph.Blocks ?? [];
-  if (blocks.length === 0 || blocks.some((block) => !block.Position || (block.Position.X === 0 && block.Position.Y === 0 && block.Type !== 'start')))
+  if (
+    blocks.length === 0 ||
+    blocks.some(
+      (block) =>
+        !block.Position || (block.Position.X === 0 && block.Position.Y === 0 && block.Type !== 'start'),
+    )
+  )
     return null;
-  return Object.fromEntries(blocks.map((block) => [block.Guid, { x: block.Position!.X ?? 0, y: block.Position!.Y ?? 0 }]));
+  return Object.fromEntries(
+    blocks.map((block) => [block.Guid, { x: block.Position!.X ?? 0, y: block.Position!.Y ?? 0 }]),
+  );
 }
 
 /**

@@ -28,6 +28,13 @@ export function withPositions(graph: FlowGraph, positions: LayoutPositions): Flo
   };
 }
 
+/** Same blocks and links, apart from the positions the canvas writes on save. */
+export function sameGraph(a: FlowGraph | undefined, b: FlowGraph | undefined): boolean {
+  const plain = (graph: FlowGraph | undefined) =>
+    JSON.stringify(graph ?? null, (key, value) => (key === 'Position' ? undefined : value));
+  return a === b || plain(a) === plain(b);
+}
+
 const loadKey = (flow: RestMethodFlow) =>
   [flow.VersionGuid, flow.Revision, flow.Status, flow.IsActive, flow.LastPublished].join(':');
 
@@ -57,8 +64,15 @@ export function useFlowEditor(loaded: RestMethodFlow) {
   const key = loadKey(loaded);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new load (version, revision or status) resets the draft; `key` says when
   useEffect(() => {
-    setDraft(loaded);
-    setOriginal(loaded);
+    // A reload of what was just saved keeps the draft's graph, so the validation result stays.
+    setDraft((previous) => {
+      const next =
+        previous && previous.VersionGuid === loaded.VersionGuid && sameGraph(previous.Flow, loaded.Flow)
+          ? { ...loaded, Flow: previous.Flow }
+          : loaded;
+      setOriginal(next);
+      return next;
+    });
   }, [key, setDraft]);
   useEffect(() => setEditable(editable), [editable, setEditable]);
   useEffect(

@@ -1,5 +1,5 @@
-import { t } from '../../../messages/t';
 import type { FlowField } from '../../../flow/types';
+import { t } from '../../../messages/t';
 
 /** A select of flow fields, shown as "name (Type)". */
 export function FieldSelect(props: {

@@ -28,12 +28,17 @@ export function FieldTreePicker(props: {
         {ordered.map((field) => (
           <tr key={field.Name}>
             <td>
-              <label className="checkbox flow-tree__item" style={{ paddingLeft: `${depthOf(field.Name) * 20}px` }}>
+              <label
+                className="checkbox flow-tree__item"
+                style={{ paddingLeft: `${depthOf(field.Name) * 20}px` }}
+              >
                 <input
                   type="checkbox"
                   checked={props.selected.has(field.Name)}
                   disabled={props.readOnly}
-                  onChange={(event) => props.onChange(toggleField(props.selected, field.Name, event.target.checked, names))}
+                  onChange={(event) =>
+                    props.onChange(toggleField(props.selected, field.Name, event.target.checked, names))
+                  }
                 />
                 <span>{field.Name}</span>
               </label>

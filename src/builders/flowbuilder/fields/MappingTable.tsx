@@ -46,7 +46,10 @@ export function MappingTable(props: {
       <tbody>
         {rows.map((row, index) => {
           const input = props.inputs[index]!;
-          const messages = props.errors && props.path ? messagesAt(props.errors, `${props.path}/${index}`, { below: true }) : [];
+          const messages =
+            props.errors && props.path
+              ? messagesAt(props.errors, `${props.path}/${index}`, { below: true })
+              : [];
           return (
             <tr key={row.To}>
               <td>
@@ -63,7 +66,9 @@ export function MappingTable(props: {
                   disabled={props.readOnly}
                   placeholder="— not mapped —"
                   invalid={messages.length > 0}
-                  onChange={(name) => props.onChange(rows.map((entry, at) => (at === index ? { ...entry, From: name } : entry)))}
+                  onChange={(name) =>
+                    props.onChange(rows.map((entry, at) => (at === index ? { ...entry, From: name } : entry)))
+                  }
                 />
                 <Problems messages={messages} />
               </td>

@@ -30,7 +30,8 @@ export function OutputTable(props: {
         {available.map((field) => {
           const at = indexOf(field.Name);
           const chosen = at >= 0 ? output[at] : undefined;
-          const messages = at >= 0 && props.errors ? messagesAt(props.errors, `/Output/${at}`, { below: true }) : [];
+          const messages =
+            at >= 0 && props.errors ? messagesAt(props.errors, `/Output/${at}`, { below: true }) : [];
           return (
             <tr key={field.Name}>
               <td>
@@ -42,7 +43,15 @@ export function OutputTable(props: {
                     onChange={(event) =>
                       props.onChange(
                         event.target.checked
-                          ? [...output, { Name: field.Name, Alias: field.Name, Type: field.Type ?? null, Validation: field.Validation ?? null }]
+                          ? [
+                              ...output,
+                              {
+                                Name: field.Name,
+                                Alias: field.Name,
+                                Type: field.Type ?? null,
+                                Validation: field.Validation ?? null,
+                              },
+                            ]
                           : output.filter((entry) => entry.Name !== field.Name),
                       )
                     }
@@ -61,7 +70,11 @@ export function OutputTable(props: {
                       readOnly={props.readOnly}
                       aria-invalid={messages.length > 0 || undefined}
                       onChange={(event) =>
-                        props.onChange(output.map((entry, index) => (index === at ? { ...entry, Alias: event.target.value.replace(/\s/g, '') } : entry)))
+                        props.onChange(
+                          output.map((entry, index) =>
+                            index === at ? { ...entry, Alias: event.target.value.replace(/\s/g, '') } : entry,
+                          ),
+                        )
                       }
                     />
                     <Problems messages={messages} />

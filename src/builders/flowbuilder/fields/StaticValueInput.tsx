@@ -16,7 +16,13 @@ export function StaticValueInput(props: {
   if (type === 'Boolean')
     return (
       <label className="checkbox">
-        <input id={props.id} type="checkbox" checked={props.value === true} disabled={props.readOnly} onChange={(event) => props.onChange(event.target.checked)} />
+        <input
+          id={props.id}
+          type="checkbox"
+          checked={props.value === true}
+          disabled={props.readOnly}
+          onChange={(event) => props.onChange(event.target.checked)}
+        />
         <span>{props.label}</span>
       </label>
     );
@@ -30,7 +36,11 @@ export function StaticValueInput(props: {
       inputMode={type === 'Number' || type === 'Longnumber' || type === 'Decimal' ? 'decimal' : undefined}
       aria-label={props.label}
       aria-invalid={props.invalid || undefined}
-      value={props.value === null || props.value === undefined ? '' : String(props.value).slice(0, inputType === 'datetime-local' ? 19 : undefined)}
+      value={
+        props.value === null || props.value === undefined
+          ? ''
+          : String(props.value).slice(0, inputType === 'datetime-local' ? 19 : undefined)
+      }
       readOnly={props.readOnly}
       onChange={(event) => {
         const text = event.target.value;

@@ -1,7 +1,11 @@
 import type { FieldError } from '../../../validation/fieldErrors';
 
 /** Messages of the errors at a path inside a block (`/Config/Groups/0/…`), exactly or below it. */
-export function messagesAt(errors: readonly FieldError[], path: string, options: { below?: boolean } = {}): string[] {
+export function messagesAt(
+  errors: readonly FieldError[],
+  path: string,
+  options: { below?: boolean } = {},
+): string[] {
   return errors
     .filter((error) => {
       const inner = error.path.slice(error.path.indexOf('/', 1));
