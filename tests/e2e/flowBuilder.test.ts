@@ -44,6 +44,8 @@ describe('Flow Builder end to end (spec part 2 §2 Flow Builder, §4, §5 Flow b
         .sort((a, b) => a.x - b.x)
         .map((node) => node.type),
     );
+  /** Fits the whole flow in view: the canvas draws only the blocks in view. */
+  const fitView = () => page.getByRole('button', { name: 'Fit View' }).click();
   const drawer = (title: string) => page.getByRole('dialog', { name: title });
 
   it('opens the welcome list with search, REST API filter and status filter (§2 Flow Builder)', async () => {
@@ -106,20 +108,21 @@ describe('Flow Builder end to end (spec part 2 §2 Flow Builder, §4, §5 Flow b
   });
 
   it('adds a block between two blocks, opens its drawer, then deletes it and the neighbours relink (§4 Adding/deleting blocks)', async () => {
-    await page.getByRole('button', { name: 'Fit View' }).click();
-    await screenshot(page, 'flowbuilder-before-add');
+    await fitView();
     await page.locator('.flow-link__add').first().click();
     const choose = drawer('Choose new block');
     await choose.waitFor();
     expect(await choose.getByRole('button', { name: /WRITE/ }).isDisabled()).toBe(true);
     await choose.getByRole('button', { name: /^ADD/ }).click();
     await drawer('ADD block').waitFor();
+    await page.getByRole('button', { name: 'Close ADD block' }).click();
+    await fitView();
     await poll(nodeTypes).toEqual(['start', 'add', 'result', 'close']);
     await poll(() => page.locator('.react-flow__edge').count()).toBe(3);
     await screenshot(page, 'flowbuilder-add-block');
-    await page.getByRole('button', { name: 'Close ADD block' }).click();
     await page.getByRole('button', { name: 'Delete ADD block' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await fitView();
     await poll(nodeTypes).toEqual(['start', 'result', 'close']);
     await poll(() => page.locator('.react-flow__edge').count()).toBe(2);
   });
@@ -143,6 +146,40 @@ describe('Flow Builder end to end (spec part 2 §2 Flow Builder, §4, §5 Flow b
     );
     await page.getByText('Read only').waitFor();
     await screenshot(page, 'flowbuilder-published');
+  });
+
+  it('activates the published flow from its details, with confirmation (§4 Activating)', async () => {
+    await page.getByRole('button', { name: 'Details', exact: true }).click();
+    const details = drawer('Flow details');
+    await details.waitFor();
+    await details.getByRole('button', { name: 'Activate', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Activate' }).click();
+    await poll(() => notice().textContent()).toContain('Flow activated');
+    await details.getByRole('button', { name: 'Deactivate', exact: true }).waitFor();
+  });
+
+  it('duplicates the published version as a draft, refuses a second duplicate, deletes the draft (§4 Duplicate, Delete)', async () => {
+    const details = drawer('Flow details');
+    const rows = details.getByRole('table', { name: 'Versions' }).locator('tbody tr');
+    await rows.first().getByRole('button', { name: 'duplicate' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Duplicate' }).click();
+    await poll(() => notice().textContent()).toContain('Version duplicated as a new draft');
+    await poll(() => rows.count()).toBe(2);
+    await poll(() => page.locator('.flow-editor__meta').textContent()).toContain('version 2');
+
+    await rows.last().getByRole('button', { name: 'duplicate' }).click();
+    const refused = page.getByRole('alertdialog');
+    await refused.getByText('Not possible to duplicate').waitFor();
+    expect(await refused.getByRole('button').count()).toBe(1);
+    await refused.getByRole('button', { name: 'OK' }).click();
+
+    const draftRow = rows.filter({ hasText: 'Draft' });
+    await draftRow.getByRole('button', { name: 'delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await poll(() => notice().textContent()).toContain('Draft version deleted');
+    await poll(() => rows.count()).toBe(1);
+    await poll(() => page.locator('.flow-editor__meta').textContent()).toContain('version 1');
+    await screenshot(page, 'flowbuilder-details');
     expect(errors).toEqual([]);
   });
 });
