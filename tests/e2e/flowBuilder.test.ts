@@ -182,4 +182,144 @@ describe('Flow Builder end to end (spec part 2 §2 Flow Builder, §4, §5 Flow b
     await screenshot(page, 'flowbuilder-details');
     expect(errors).toEqual([]);
   });
+
+  describe('issue 8 acceptance: READ with a filter, CHECK between, result fields, error → fix → publish and activate', () => {
+    const name = 'e2e/customers/credit';
+    /** Chooses the option whose text contains `text` (option texts carry a type or path after the name). */
+    const chooseOption = async (select: ReturnType<Page['getByLabel']>, text: string) => {
+      const label = await select.locator('option', { hasText: text }).first().textContent();
+      await select.selectOption({ label: label ?? text });
+    };
+    /** Adds a block on the OUT link of the block of type `after`, through its + button. */
+    const addAfter = async (type: 'READ' | 'CHECK', after: string) => {
+      await fitView();
+      const guid = await page.locator(`.flow-node[data-type="${after}"]`).getAttribute('data-block');
+      await page.getByRole('button', { name: `Add a block after ${guid?.slice(0, 8)}`, exact: true }).click();
+      await drawer('Choose new block')
+        .getByRole('button', { name: new RegExp(`^${type}`) })
+        .click();
+      return drawer(`${type} block`);
+    };
+
+    it('creates the GET flow and adds a READ block on the published demo document with a filter (§2 drawers 8, 10)', async () => {
+      await page.goto(`${server.url}/flowbuilder`);
+      await page.getByRole('button', { name: 'Create flow' }).click();
+      const create = drawer('Create flow');
+      await create.getByLabel('Name').fill(name);
+      await create.getByLabel('REST API').selectOption({ label: 'Flow demo API' });
+      await create.getByRole('button', { name: 'Create', exact: true }).click();
+      await page.waitForURL(/\/flowbuilder\/[0-9a-f-]{36}$/);
+      await poll(nodeTypes).toEqual(['start', 'result', 'close']);
+
+      await fitView();
+      await page.locator('.flow-node[data-type="start"] .flow-node__body').click();
+      const start = drawer('START block');
+      await start.getByRole('button', { name: 'Add field' }).click();
+      const field = drawer('New start field');
+      await field.getByLabel('Name').fill('customerId');
+      await field.getByLabel('Type').selectOption('Guid');
+      await field.getByLabel('Required').check();
+      await field.getByRole('button', { name: 'Save' }).click();
+      await field.waitFor({ state: 'detached' });
+      await start.getByRole('button', { name: 'Close', exact: true }).click();
+      await start.waitFor({ state: 'detached' });
+
+      const read = await addAfter('READ', 'start');
+      await read.waitFor();
+      await chooseOption(read.getByLabel('Action'), 'FlowDemoCustomer');
+      await chooseOption(read.getByLabel('Flow field for Id'), 'customerId');
+      await read.getByRole('button', { name: 'Edit filter' }).click();
+      const filter = drawer('Read filter');
+      await filter.waitFor();
+      await filter.getByRole('button', { name: 'Add condition group' }).click();
+      await chooseOption(filter.getByLabel('Condition 1.1 field', { exact: true }), 'Name');
+      await filter.getByLabel('Condition 1.1 operator').selectOption('equals');
+      await filter.getByLabel('Condition 1.1 value 1', { exact: true }).fill('Ann');
+      await filter.getByRole('button', { name: 'Save' }).click();
+      await filter.waitFor({ state: 'detached' });
+      await poll(() => read.getByText('1 condition group(s)').count()).toBe(1);
+      const output = read.getByRole('table', { name: 'Output fields' });
+      await output.getByRole('checkbox', { name: 'Name', exact: true }).check();
+      await output.getByRole('checkbox', { name: 'Credit', exact: true }).check();
+      await screenshot(page, 'flowbuilder-read-block');
+      await read.getByRole('button', { name: 'Save' }).click();
+      await read.waitFor({ state: 'detached' });
+      await fitView();
+      await poll(nodeTypes).toEqual(['start', 'read', 'result', 'close']);
+    });
+
+    it('adds a CHECK with a between condition; its false exit gets an ERROR block (§3 Operators, §4 Adding a block)', async () => {
+      const check = await addAfter('CHECK', 'read');
+      await check.waitFor();
+      await check.getByRole('button', { name: 'Add condition group' }).click();
+      await chooseOption(check.getByLabel('Condition 1.1 field', { exact: true }), 'Credit');
+      await check.getByLabel('Condition 1.1 operator').selectOption('between');
+      await check.getByLabel('Condition 1.1 value 1', { exact: true }).fill('10');
+      await check.getByLabel('Condition 1.1 value 2', { exact: true }).fill('1000');
+      await screenshot(page, 'flowbuilder-check-block');
+      await check.getByRole('button', { name: 'Save' }).click();
+      await check.waitFor({ state: 'detached' });
+      await fitView();
+      await poll(async () => (await nodeTypes()).sort()).toEqual([
+        'check',
+        'close',
+        'error',
+        'read',
+        'result',
+        'start',
+      ]);
+    });
+
+    it('chooses result fields (§2 drawer 11)', async () => {
+      await page.locator('.flow-node[data-type="result"] .flow-node__body').click();
+      const result = drawer('RESULT block');
+      await result.getByRole('button', { name: 'Choose result fields' }).click();
+      const fields = drawer('Result fields');
+      await fields.getByRole('checkbox', { name: 'Name', exact: true }).check();
+      await fields.getByRole('button', { name: 'Save' }).click();
+      await fields.waitFor({ state: 'detached' });
+      await result.getByRole('button', { name: 'Save' }).click();
+      await result.waitFor({ state: 'detached' });
+    });
+
+    it('validates: the ERROR block without a code is listed; clicking it selects and centres the block; fixing it validates (§4, §5 Flow blocks)', async () => {
+      await page.getByRole('button', { name: 'Requires validation' }).click();
+      const item = page.locator('.validation__item', { hasText: 'Please enter an error code' });
+      await item.waitFor();
+      await item.click();
+      const errorNode = page.locator('.flow-node[data-type="error"]');
+      await poll(() => errorNode.getAttribute('class')).toContain('flow-node--selected');
+      const canvas = await page.getByTestId('flow-canvas').boundingBox();
+      await poll(async () => {
+        const box = await errorNode.boundingBox();
+        if (!box || !canvas) return Number.POSITIVE_INFINITY;
+        return Math.abs(box.x + box.width / 2 - (canvas.x + canvas.width / 2));
+      }).toBeLessThan(20);
+      await screenshot(page, 'flowbuilder-error-centred');
+
+      await errorNode.locator('.flow-node__body').click();
+      const error = drawer('ERROR block');
+      await error.getByLabel('Error code').fill('CREDIT_OUT_OF_RANGE');
+      await error.getByRole('button', { name: 'Save' }).click();
+      await error.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Requires validation' }).click();
+      await poll(async () =>
+        (await page.locator('.validation__state--ok').count()) === 1
+          ? []
+          : page.locator('.validation__item').allTextContents(),
+      ).toEqual([]);
+      await page.getByRole('button', { name: 'Validated' }).waitFor();
+    });
+
+    it('publishes with activation (§4 Publishing also enables the flow when asked)', async () => {
+      await page.getByLabel('Activate on publish').check();
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Publish' }).click();
+      await poll(() => notice().textContent()).toContain('Flow published and active');
+      await page.getByText('Read only').waitFor();
+      await fitView();
+      await screenshot(page, 'flowbuilder-acceptance-published');
+      expect(errors).toEqual([]);
+    });
+  });
 });
