@@ -1,5 +1,5 @@
 import { flowError } from '../errors';
-import type { LayoutInput, LayoutPositions } from './elkLayout';
+import { type LayoutInput, type LayoutPositions, layoutWithElk } from './elkLayout';
 
 type Answer = { id: number; positions?: LayoutPositions; error?: string };
 
@@ -32,10 +32,7 @@ function layoutWorker(): Worker {
  */
 export async function layoutFlow(input: LayoutInput): Promise<LayoutPositions> {
   if (typeof Worker === 'undefined') {
-    const [{ default: ELK }, { layoutWithElk }] = await Promise.all([
-      import('elkjs/lib/elk.bundled.js'),
-      import('./elkLayout'),
-    ]);
+    const { default: ELK } = await import('elkjs/lib/elk.bundled.js');
     return layoutWithElk(new ELK(), input);
   }
   const id = ++nextId;

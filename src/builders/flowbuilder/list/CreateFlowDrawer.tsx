@@ -7,13 +7,11 @@ import { DrawerEditor } from '../../../engine/drawers/DrawerEditor';
 import { isSpecialFlow } from '../../../flow/specialFlow';
 import type { HttpMethod } from '../../../flow/types';
 import { t } from '../../../messages/t';
-import { cleanName, nameError } from '../../../rules/names';
+import { cleanName } from '../../../rules/names';
 import { useNotify } from '../../../shell/notifications/useNotify';
 import type { FieldError } from '../../../validation/fieldErrors';
 import { apiListQuery, flowExists, flowKeys, saveFlow } from '../flowQueries';
-import { httpMethods, type NewFlowRequest, newFlow } from './flowList';
-
-const nameKeys = { empty: 'fb.flowErrors.flowNameEmpty', short: 'fb.flowErrors.flowNameIsShort' } as const;
+import { httpMethods, type NewFlowRequest, newFlow, newFlowErrors } from './flowList';
 
 const problem = (path: string, messageKey: string, params?: Record<string, string>): FieldError => ({
   path,
@@ -23,17 +21,6 @@ const problem = (path: string, messageKey: string, params?: Record<string, strin
 
 const sameRequest = (a: NewFlowRequest | null, b: NewFlowRequest) =>
   a !== null && a.method === b.method && a.api === b.api && a.name.toLowerCase() === b.name.toLowerCase();
-
-/** The request's own errors (spec part 2 §5 'Names': flow name; a flow belongs to a REST API). */
-export function newFlowErrors(request: NewFlowRequest): FieldError[] {
-  const errors: FieldError[] = [];
-  const name = cleanName('flow', request.name);
-  const broken = nameError(name, nameKeys);
-  if (broken) errors.push(problem('/Name', broken));
-  else if (name !== request.name) errors.push(problem('/Name', 'fb.flowErrors.flowNameInvalid'));
-  if (!request.api) errors.push(problem('/Api', 'fb.flowErrors.apiNotChosen'));
-  return errors;
-}
 
 /**
  * Create flow (spec part 2 §2 'Flow Builder'): method (POST, GET, PUT, DELETE), name (cleaned as typed:

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countingGuids } from '../../../flow/testing';
 import type { RestMethodFlow } from '../../../flow/types';
-import { filterFlows, newFlow, type StatusFilter } from './flowList';
+import { filterFlows, newFlow, newFlowErrors, type StatusFilter } from './flowList';
 
 const flow = (name: string, patch: Partial<RestMethodFlow> = {}): RestMethodFlow => ({
   Guid: name,
@@ -49,5 +49,20 @@ describe('new flow (spec part 2 §3 Flow: new guid and version guid, is_new, ina
     const blocks = created.Flow?.Blocks ?? [];
     expect(blocks.map((block) => block.Type)).toEqual(['start', 'config', 'result', 'close']);
     expect(blocks.find((block) => block.Type === 'result')?.Config?.FullOutput).toBe(true);
+  });
+});
+
+describe('create flow request (spec part 2 §5 Names: flow name; §2 Create flow asks for REST API)', () => {
+  it.each<[string, string, string[]]>([
+    ['orders/open', 'api-a', []],
+    ['', 'api-a', ['/Name fb.flowErrors.flowNameEmpty']],
+    ['a', 'api-a', ['/Name fb.flowErrors.flowNameIsShort']],
+    ['orders/', 'api-a', ['/Name fb.flowErrors.flowNameInvalid']],
+    ['orders//open', 'api-a', ['/Name fb.flowErrors.flowNameInvalid']],
+    ['orders open', 'api-a', ['/Name fb.flowErrors.flowNameInvalid']],
+    ['orders', '', ['/Api fb.flowErrors.apiNotChosen']],
+  ])('name %j, REST API %j', (name, api, expected) => {
+    const errors = newFlowErrors({ method: 'GET', name, isScript: false, api });
+    expect(errors.map((error) => `${error.path} ${error.messageKey}`)).toEqual(expected);
   });
 });

@@ -1,5 +1,8 @@
 import { newFlowGraph } from '../../../flow/graph';
 import type { HttpMethod, RestMethodFlow } from '../../../flow/types';
+import { t } from '../../../messages/t';
+import { cleanName, nameError } from '../../../rules/names';
+import type { FieldError } from '../../../validation/fieldErrors';
 
 /** The welcome list's status filter (spec part 2 §2 'Flow Builder': all, active, published). */
 export const statusFilters = ['all', 'active', 'published'] as const;
@@ -57,4 +60,23 @@ export function newFlow(
     Status: 'draft',
     Flow: newFlowGraph({ isScript: request.isScript, newGuid }),
   };
+}
+
+const nameKeys = { empty: 'fb.flowErrors.flowNameEmpty', short: 'fb.flowErrors.flowNameIsShort' } as const;
+
+const problem = (path: string, messageKey: string): FieldError => ({
+  path,
+  messageKey,
+  message: t(messageKey),
+});
+
+/** The request's own errors (spec part 2 §5 'Names': flow name; a flow belongs to a REST API). */
+export function newFlowErrors(request: NewFlowRequest): FieldError[] {
+  const errors: FieldError[] = [];
+  const name = cleanName('flow', request.name);
+  const broken = nameError(name, nameKeys);
+  if (broken) errors.push(problem('/Name', broken));
+  else if (name !== request.name) errors.push(problem('/Name', 'fb.flowErrors.flowNameInvalid'));
+  if (!request.api) errors.push(problem('/Api', 'fb.flowErrors.apiNotChosen'));
+  return errors;
 }
