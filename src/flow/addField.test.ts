@@ -3,7 +3,9 @@ import { normalizeAddField } from './addField';
 import { defaultValueTypes } from './testing';
 import type { FlowField, FlowFunction } from './types';
 
-const functions = new Map<string, FlowFunction>([['fn', { Guid: 'fn', Name: 'Today', Output: { Type: 'DateOnly' } }]]);
+const functions = new Map<string, FlowFunction>([
+  ['fn', { Guid: 'fn', Name: 'Today', Output: { Type: 'DateOnly' } }],
+]);
 
 describe('add-field drawer on save (spec part 2 §4 "Add-field drawer")', () => {
   it.each<[string, FlowField, Partial<FlowField>]>([
@@ -19,12 +21,26 @@ describe('add-field drawer on save (spec part 2 §4 "Add-field drawer")', () => 
     ],
     [
       'a linked function with a different output type is unlinked',
-      { Name: 'stamp', Type: 'DateTime', AddType: 'Function', FunctionGuid: 'fn', FunctionName: 'Today', Mapping: [{ From: 'a', To: 'b' }] },
+      {
+        Name: 'stamp',
+        Type: 'DateTime',
+        AddType: 'Function',
+        FunctionGuid: 'fn',
+        FunctionName: 'Today',
+        Mapping: [{ From: 'a', To: 'b' }],
+      },
       { AddType: 'Function', FunctionGuid: null, FunctionName: null, Mapping: [] },
     ],
     [
       'a fitting function stays linked',
-      { Name: 'day', Type: 'DateOnly', AddType: 'Function', FunctionGuid: 'fn', FunctionName: 'Today', Value: 'x' },
+      {
+        Name: 'day',
+        Type: 'DateOnly',
+        AddType: 'Function',
+        FunctionGuid: 'fn',
+        FunctionName: 'Today',
+        Value: 'x',
+      },
       { AddType: 'Function', FunctionGuid: 'fn', FunctionName: 'Today', Value: null },
     ],
     [

@@ -11,11 +11,9 @@ export function normalizeAddField(
   functions: ReadonlyMap<string, FlowFunction>,
 ): FlowField {
   const type = field.Type;
-  if (field.AddType === 'Static' && !staticAllowed(type, defaults)) return { ...field, AddType: null, Value: null };
-  if (
-    field.AddType === 'System' &&
-    !systemValuesFor(type, defaults).some((item) => item.Key === field.Value)
-  )
+  if (field.AddType === 'Static' && !staticAllowed(type, defaults))
+    return { ...field, AddType: null, Value: null };
+  if (field.AddType === 'System' && !systemValuesFor(type, defaults).some((item) => item.Key === field.Value))
     return { ...field, AddType: null, Value: null };
   if (field.AddType === 'Function' && field.FunctionGuid) {
     const fn = functions.get(field.FunctionGuid);
