@@ -189,6 +189,14 @@ describe('Flow Builder end to end (spec part 2 §2 Flow Builder, §4, §5 Flow b
     await poll(() => rows.count()).toBe(1);
     await poll(() => page.locator('.flow-editor__meta').textContent()).toContain('version 1');
     await screenshot(page, 'flowbuilder-details');
+
+    // Inspect from the history opens that version by URL, which survives a reload.
+    await rows.first().getByRole('button', { name: 'inspect' }).click();
+    await page.waitForURL(/\/flowbuilder\/[0-9a-f-]{36}\?version=[0-9a-f-]{36}$/);
+    await page.reload();
+    await poll(() => page.locator('.flow-editor__meta').textContent()).toContain('version 1');
+    await page.getByText('Read only').waitFor();
+    await poll(nodeTypes).toEqual(['start', 'result', 'close']);
     expect(errors).toEqual([]);
   });
 
