@@ -1822,6 +1822,32 @@ export interface components {
             Childs?: components["schemas"]["ComposedDocumentChild"][];
         };
         /**
+         * ConditionGroup
+         * @description A condition group of a check block or a read filter: all its rules must hold; a block holds when any group holds (spec part 2 §3 'Condition rule', §5 'Flow blocks' Check).
+         */
+        ConditionGroup: {
+            Rules: components["schemas"]["ConditionRule"][];
+        };
+        /**
+         * ConditionRule
+         * @description A condition rule (spec part 2 §3 'Condition rule', 'Operators').
+         */
+        ConditionRule: {
+            /** @enum {string|null} */
+            Operator?: "equals" | "notEquals" | "greaterThan" | "greaterEquals" | "smallerThan" | "smallerEquals" | "between" | "contains" | "notContains" | "in" | "notIn" | "isSet" | "notSet" | "isTrue" | "isFalse" | "startsWith" | "endsWith" | "maxLength" | "minLength" | null;
+            /** @enum {string} */
+            RuleType?: "Static" | "Dynamic";
+            ValueType?: string | null;
+            Name?: string | null;
+            Values?: {
+                Value?: string | number | boolean | null;
+                Field?: string | null;
+                Offset?: number | null;
+                /** @enum {string|null} */
+                OffsetUnit?: "second" | "minute" | "hour" | "day" | "month" | "year" | null;
+            }[];
+        };
+        /**
          * Connection
          * @description A connection (spec part 1 §3 'Connection'); conn_guid travels as FlowConnectionGuid.
          */
@@ -2064,9 +2090,62 @@ export interface components {
             Out?: string[];
             False?: string[];
             Output?: components["schemas"]["FlowField"][];
-            Config?: {
-                [key: string]: unknown;
+            Config?: components["schemas"]["FlowBlockConfig"];
+        };
+        /**
+         * FlowBlockConfig
+         * @description Configuration of a flow block; which properties a block uses depends on its Type (spec part 2 §3 'Block', 'Config by type', 'Read block extras'). The block rules of spec part 2 §5 'Flow blocks' (src/flow/rules) check them, so the schema stays permissive here and the rules report with fb.flowErrors.* keys.
+         */
+        FlowBlockConfig: {
+            /** @description start: input fields; add: the added fields. */
+            Fields?: components["schemas"]["FlowField"][];
+            /** @description read/write: the chosen action. */
+            Action?: {
+                Guid?: string;
+                Name?: string | null;
+                Type?: string | null;
+                FlowConnectionGuid?: string | null;
+                IsRead?: boolean;
             } | null;
+            /** @description read/write/external: flow fields into the inputs of the action or connector. */
+            Mapping?: components["schemas"]["FlowMapping"][];
+            /** @description read: filter groups. */
+            Filters?: components["schemas"]["ConditionGroup"][];
+            /** @description read: sort order, field and direction (ASC or DESC). */
+            Sorting?: {
+                Name: string;
+                Direction?: string | null;
+            }[];
+            /** @description read: first match only. */
+            FirstMatch?: boolean;
+            /** @description external: the connector method. */
+            MethodGuid?: string | null;
+            MethodName?: string | null;
+            FlowConnectionGuid?: string | null;
+            ConnectionName?: string | null;
+            /** @description check: condition groups. */
+            Groups?: components["schemas"]["ConditionGroup"][];
+            /** @description result. */
+            IsArray?: boolean;
+            /** @description result. */
+            IgnoreNulls?: boolean;
+            /** @description result: every flow field is output. */
+            FullOutput?: boolean;
+            /** @description error. */
+            ErrorCode?: string | null;
+            ErrorMessage?: string | null;
+            /** @description config: JSON text. */
+            Properties?: string | null;
+            /** @description config: JSON text. */
+            InputMapping?: string | null;
+            /** @description config: JSON text. */
+            Config?: string | null;
+            ObjectGuid?: string | null;
+            ObjectType?: string | null;
+            ActionGuid?: string | null;
+            FunctionGuid?: string | null;
+            FunctionName?: string | null;
+            ClassName?: string | null;
         };
         /**
          * FlowField
@@ -2082,19 +2161,33 @@ export interface components {
             FunctionGuid?: string | null;
             FunctionName?: string | null;
             FlowConnectionGuid?: string | null;
-            Mapping?: {
-                To?: string;
-                From?: string;
-            }[];
+            Mapping?: components["schemas"]["FlowMapping"][];
             /** @enum {string|null} */
             Direction?: "ASC" | "DESC" | null;
-            Validation?: {
+            Validation?: ({
+                IsRequired?: boolean;
+                MaxLength?: number | null;
+                Expression?: string | null;
+                /** @description A function list the field's value is checked against, with the fields it returns (spec part 2 §2 drawer 15, §5 'Flow blocks' Start). */
+                FunctionList?: {
+                    Guid?: string;
+                    Name?: string | null;
+                    FlowConnectionGuid?: string | null;
+                    Fields?: components["schemas"]["PickedField"][];
+                } | null;
+            } & {
                 [key: string]: unknown;
-            } | null;
-            Default?: {
+            }) | null;
+            Default?: ({
+                Type?: string | null;
+                Value?: string | number | boolean | null;
+            } & {
                 [key: string]: unknown;
-            } | null;
+            }) | null;
+            /** @description Unused by the console, which keeps nested fields flat with dotted names (spec part 2 §3 'Field definition'); kept for the wire form. */
             Elements?: components["schemas"]["FlowField"][];
+            IsKey?: boolean;
+            Description?: string | null;
         };
         /**
          * FlowFunction
@@ -2116,6 +2209,16 @@ export interface components {
             Output?: {
                 Type?: string;
             };
+        };
+        /**
+         * FlowMapping
+         * @description One mapping of a flow block: a flow field (From) into an input of an action, connector or function (To), with the target's required and key flags (spec part 2 §3 'Block': mapping source/target; external mapping with required and key flags).
+         */
+        FlowMapping: {
+            From?: string | null;
+            To: string;
+            Required?: boolean;
+            IsKey?: boolean;
         };
         /**
          * FlowVersion

@@ -8,6 +8,7 @@ import { documents } from './catalogue/documents';
 import { engine } from './catalogue/engine';
 import { fieldList } from './catalogue/fieldList';
 import { fields } from './catalogue/fields';
+import { flows } from './catalogue/flows';
 import { metadata } from './catalogue/metadata';
 import { methods } from './catalogue/methods';
 import { restApis } from './catalogue/restApis';
@@ -38,6 +39,7 @@ export const en = {
   ...documentEditor,
   ...composedDocuments,
   ...actionDocuments,
+  ...flows,
 } as const;
 
 /** Every area's texts, for the test that finds keys defined in two areas. */
@@ -58,6 +60,7 @@ export const catalogueParts = {
   documentEditor,
   composedDocuments,
   actionDocuments,
+  flows,
 } as const;
 
 export type MessageKey = keyof typeof en;
