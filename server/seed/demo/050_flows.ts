@@ -1,7 +1,14 @@
+import { normalizeDocument } from '../../../src/builders/documentbuilder/normalizeDocument';
+import { documentRules } from '../../../src/builders/documentbuilder/rules';
 import { insertBlock, newFlowGraph, updateBlock } from '../../../src/flow/graph';
 import type { FlowGraph } from '../../../src/flow/types';
 import { DEMO_CONNECTION_GUID } from '../../connections/connectionKind';
 import type { Db } from '../../db/database';
+import { recordDatabase, requireConnection } from '../../documents/connection';
+import { defaultValueTypes, publishedDocuments } from '../../documents/context';
+import { documentKind } from '../../documents/kinds';
+import { migrateRecordTable } from '../../documents/recordTable';
+import { saveBuilderItem } from '../../documents/saveBuilderItem';
 import { FlowStore } from '../../flows/flowStore';
 import { type ItemKind, ItemStore } from '../../items/itemStore';
 import type { DemoSeed } from '../seed';
@@ -128,30 +135,47 @@ async function seedTargets(db: Db): Promise<{ api: string; document?: { guid: st
     apiGuid = ids.api;
   }
   const document = { guid: ids.document, name: 'FlowDemoCustomer' };
-  // The demo GET flow reads fields this module knows, so it uses its own document only.
+  // The demo GET flow reads fields this module knows, so it uses its own document, saved and published
+  // through the Document Builder's path (rules, records table) beside the documents' own demo data.
   if (await items.find(kind('document'), ids.document, DEMO_CONNECTION_GUID))
     return { api: apiGuid, document };
-  const anyDocument = await db.query("select 1 from items where kind = 'document' limit 1");
-  if (anyDocument.length > 0) return { api: apiGuid };
-  await items.save(
-    kind('document'),
-    {
-      Guid: ids.document,
-      Name: 'FlowDemoCustomer',
-      Type: 'List',
-      FlowConnectionGuid: DEMO_CONNECTION_GUID,
-      Description: 'Customers the demo flows read.',
-      IsPublished: true,
-      Elements: [
-        { Name: 'Id', Type: 'Guid', IsKey: true, IsUpdatable: false, Validation: { IsRequired: true } },
-        { Name: 'Name', Type: 'String', Validation: { IsRequired: true, MaxLength: 100 } },
-        { Name: 'Email', Type: 'String', Validation: { MaxLength: 200 } },
-        { Name: 'Credit', Type: 'Decimal' },
-        { Name: 'Since', Type: 'DateTime' },
-      ],
+  const connection = await requireConnection(items, DEMO_CONNECTION_GUID);
+  const body = normalizeDocument({
+    Guid: ids.document,
+    Name: 'FlowDemoCustomer',
+    Type: 'List',
+    FlowConnectionGuid: DEMO_CONNECTION_GUID,
+    Description: 'Customers the demo flows read.',
+    IsPublished: true,
+    References: [],
+    Elements: [
+      { Name: 'Id', Type: 'Guid', IsKey: true, IsUpdatable: false, Validation: { IsRequired: true } },
+      { Name: 'Name', Type: 'String', IsUpdatable: true, Validation: { IsRequired: true, MaxLength: 100 } },
+      { Name: 'Email', Type: 'String', IsUpdatable: true, Validation: { MaxLength: 200 } },
+      { Name: 'Credit', Type: 'Decimal', IsUpdatable: true },
+      { Name: 'Since', Type: 'DateTime', IsUpdatable: true },
+    ],
+  });
+  await saveBuilderItem({
+    db,
+    kind: documentKind,
+    area: 'DocumentBuilder',
+    connection: DEMO_CONNECTION_GUID,
+    guid: ids.document,
+    body: body as unknown as Record<string, unknown>,
+    principal: null,
+    now: stamp.now,
+    mismatch: 'db.validation.pathMismatch',
+    rules: async () =>
+      documentRules(body, {
+        documents: await publishedDocuments(items, DEMO_CONNECTION_GUID),
+        defaultValueTypes: await defaultValueTypes(db),
+      }),
+    inTransaction: async (tx) => {
+      const target = recordDatabase(connection, tx);
+      if (target) await migrateRecordTable(target, body);
     },
-    { ...stamp, scope: DEMO_CONNECTION_GUID },
-  );
+  });
   return { api: apiGuid, document };
 }
 
