@@ -1,5 +1,6 @@
 import { account } from './catalogue/account';
 import { actionDocuments } from './catalogue/actionDocuments';
+import { beyond } from './catalogue/beyond';
 import { common } from './catalogue/common';
 import { composedDocuments } from './catalogue/composedDocuments';
 import { connections } from './catalogue/connections';
@@ -38,6 +39,7 @@ export const en = {
   ...documentEditor,
   ...composedDocuments,
   ...actionDocuments,
+  ...beyond,
 } as const;
 
 /** Every area's texts, for the test that finds keys defined in two areas. */
@@ -58,6 +60,7 @@ export const catalogueParts = {
   documentEditor,
   composedDocuments,
   actionDocuments,
+  beyond,
 } as const;
 
 export type MessageKey = keyof typeof en;

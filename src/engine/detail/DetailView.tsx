@@ -31,11 +31,17 @@ export function DetailView({
 }) {
   const { draft, validation } = lifecycle;
   useUnsavedChanges(canEdit && lifecycle.modified && !lifecycle.busy);
-  useShortcuts(usePageIsTop(), {
-    save: () => void lifecycle.save(),
-    publish: () => void lifecycle.publish(),
-    validate: () => void validation.run(),
-  });
+  // Only what the user may do: the command palette lists these (issue 10 point 4).
+  useShortcuts(
+    usePageIsTop(),
+    canEdit
+      ? {
+          save: () => void lifecycle.save(),
+          ...(builder.publishable ? { publish: () => void lifecycle.publish() } : {}),
+          validate: () => void validation.run(),
+        }
+      : {},
+  );
   // The nearest element the error is about: the field itself, else its closest container with an id
   // (a row of a field list stands for the options inside its drawer).
   const focusField = (error: FieldError) => {
