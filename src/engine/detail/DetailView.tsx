@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
 import { t } from '../../messages/t';
+import { itemKindOfRoute } from '../../permissions/itemKinds';
 import { useUnsavedChanges } from '../../state/useUnsavedChanges';
 import type { FieldError } from '../../validation/fieldErrors';
 import type { AnyBuilder } from '../builder/BuilderDefinition';
+import { ItemHistory } from '../diff/ItemHistory';
 import { SchemaForm } from '../form/SchemaForm';
 import { usePageIsTop, useShortcuts } from '../guards/shortcuts';
 import type { useLifecycle } from './useLifecycle';
@@ -55,6 +57,7 @@ export function DetailView({
     }
   };
   const name = builder.name(draft) || `New ${builder.item}`;
+  const kind = itemKindOfRoute(builder.route);
   // Widgets see the run's errors with their params (a code editor marks the lines of compile errors).
   const context = useMemo(
     () => ({ ...formContext, validationErrors: validation.errors }),
@@ -123,6 +126,8 @@ export function DetailView({
             widgets={builder.widgets}
             formContext={context}
           />
+          {/* Who changed this item and how (issue 10 point 7). */}
+          {kind && !lifecycle.isNew && <ItemHistory kind={kind} guid={builder.id(draft)} />}
         </div>
         {canEdit && (
           <aside className="detail__side">
