@@ -12,6 +12,7 @@ import { builderKeys, saveItem } from '../builder/builderQueries';
 import { diffItems } from '../diff/diffItems';
 import { PublishDiff } from '../diff/PublishDiff';
 import { runValidation } from '../form/runValidation';
+import { useDraftRecovery } from './useDraftRecovery';
 import { useValidationRun } from './useValidationRun';
 
 // Deep equality that stops at shared references, so an untouched big list costs nothing per keystroke.
@@ -70,6 +71,19 @@ export function useLifecycle<T extends object>(options: {
   );
   const published = (original as { IsPublished?: boolean } | null)?.IsPublished === true;
 
+  // Unsaved edits of a stored item survive a crash, reload or forced logout (issue 10 point 6).
+  const drafts = useDraftRecovery<T>({
+    key: original && canEdit ? `${builder.route}\n${scope.connection ?? ''}\n${builder.id(original)}` : null,
+    draft,
+    original,
+    modified,
+    restore: (kept) => {
+      setDraftState(kept);
+      validation.invalidate();
+    },
+    item: builder.item,
+  });
+
   const setDraft = useCallback(
     (next: T) => {
       setDraftState(next);
@@ -83,6 +97,7 @@ export function useLifecycle<T extends object>(options: {
       setBusy(true);
       try {
         const saved = await saveItem(builder, item, scope);
+        await drafts.clear();
         notify('success', notice);
         await queryClient.invalidateQueries({ queryKey: builderKeys.all(builder) });
         setDraftState({ ...item, Revision: saved.Revision } as T);
@@ -117,7 +132,7 @@ export function useLifecycle<T extends object>(options: {
         setBusy(false);
       }
     },
-    [builder, scope, notify, notifyError, queryClient, onDone, confirm, validation],
+    [builder, scope, notify, notifyError, queryClient, onDone, confirm, validation, drafts],
   );
 
   const canSave =
