@@ -124,7 +124,7 @@ const handlers: Handlers = {
         )
       ).map((row) => row.role_guid);
       const rolesAfter = [...new Set(body.Roles)].sort((a, b) => a - b);
-      if (existing && rolesBefore.join() !== rolesAfter.join())
+      if (rolesBefore.join() !== rolesAfter.join())
         await recordAudit(tx, {
           action: 'rolesChanged',
           kind: 'user',
@@ -200,54 +200,63 @@ const handlers: Handlers = {
         const [current] = await db.query<Role>(`select ${roleColumns} from roles where guid = $1`, [guid]);
         throw conflict(current);
       }
-      const [before] = await db.query<{ name: string; permissions: RolePermissions }>(
-        'select name, permissions from roles where guid = $1',
-        [guid],
-      );
-      const [row] = await db.query<{ revision: number }>(
-        `update roles set name = $2, permissions = $3, modified = to_timestamp($4), modified_by = $5, revision = revision + 1
-          where guid = $1 returning revision`,
-        [guid, name, JSON.stringify(permissions), context.now(), by],
-      );
-      await recordAudit(db, {
-        action: 'permissionsChanged',
-        kind: 'role',
-        guid: String(guid),
-        name,
-        changes: diffItems(
-          { Name: before?.name, Permissions: before?.permissions },
-          { Name: name, Permissions: permissions },
-        ),
+      // The role and its audit entry commit together (issue 10 point 7).
+      const row = await db.transaction(async (tx) => {
+        const [before] = await tx.query<{ name: string; permissions: RolePermissions }>(
+          'select name, permissions from roles where guid = $1 for update',
+          [guid],
+        );
+        const [updated] = await tx.query<{ revision: number }>(
+          `update roles set name = $2, permissions = $3, modified = to_timestamp($4), modified_by = $5, revision = revision + 1
+            where guid = $1 returning revision`,
+          [guid, name, JSON.stringify(permissions), context.now(), by],
+        );
+        await recordAudit(tx, {
+          action: 'permissionsChanged',
+          kind: 'role',
+          guid: String(guid),
+          name,
+          changes: diffItems(
+            { Name: before?.name, Permissions: before?.permissions },
+            { Name: name, Permissions: permissions },
+          ),
+        });
+        return updated;
       });
       return { Guid: guid, Revision: row!.revision };
     }
-    const [row] = await db.query<{ guid: number }>(
-      `insert into roles (name, permissions, created, created_by, modified, modified_by)
-       values ($1, $2, to_timestamp($3), $4, to_timestamp($3), $4) returning guid`,
-      [name, JSON.stringify(permissions), context.now(), by],
-    );
-    await recordAudit(db, {
-      action: 'created',
-      kind: 'role',
-      guid: String(row!.guid),
-      name,
-      changes: diffItems(null, { Name: name, Permissions: permissions }),
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx.query<{ guid: number }>(
+        `insert into roles (name, permissions, created, created_by, modified, modified_by)
+         values ($1, $2, to_timestamp($3), $4, to_timestamp($3), $4) returning guid`,
+        [name, JSON.stringify(permissions), context.now(), by],
+      );
+      await recordAudit(tx, {
+        action: 'created',
+        kind: 'role',
+        guid: String(inserted!.guid),
+        name,
+        changes: diffItems(null, { Name: name, Permissions: permissions }),
+      });
+      return inserted;
     });
     return { Guid: row!.guid, Revision: 1 };
   },
 
   'UserManagement.DeleteRole': async ({ db, params }) => {
-    const rows = await db.query<{ name: string; permissions: RolePermissions }>(
-      'delete from roles where guid = $1 returning name, permissions',
-      [params.guid],
-    );
-    if (rows.length === 0) throw notFound('notFound.role');
-    await recordAudit(db, {
-      action: 'deleted',
-      kind: 'role',
-      guid: String(params.guid),
-      name: rows[0]!.name,
-      changes: diffItems({ Name: rows[0]!.name, Permissions: rows[0]!.permissions }, null),
+    await db.transaction(async (tx) => {
+      const rows = await tx.query<{ name: string; permissions: RolePermissions }>(
+        'delete from roles where guid = $1 returning name, permissions',
+        [params.guid],
+      );
+      if (rows.length === 0) throw notFound('notFound.role');
+      await recordAudit(tx, {
+        action: 'deleted',
+        kind: 'role',
+        guid: String(params.guid),
+        name: rows[0]!.name,
+        changes: diffItems({ Name: rows[0]!.name, Permissions: rows[0]!.permissions }, null),
+      });
     });
     return true;
   },

@@ -98,6 +98,15 @@ describe.each(databaseTargets)(
       });
 
       const reader = await signedInUserWith(server, token, { ConnectionBuilder: { Read: true } });
+      // Giving the new user a role is a change of roles, recorded too.
+      const granted = await call(server, 'GET', 'Audit/GetAuditEntries?Action=rolesChanged&Kind=user', {
+        token,
+      });
+      expect((granted.body as unknown as Entry[])[0]).toMatchObject({
+        Action: 'rolesChanged',
+        User: testAdmin.email,
+        Changes: [{ path: 'Roles', change: 'changed', before: [] }],
+      });
       const hidden = await call(server, 'GET', 'Items/SearchItems?Text=palette.tar', { token: reader });
       expect(hidden.body).toEqual([]);
       const history = await call(server, 'GET', `Audit/GetItemHistory?Kind=script&Guid=${item.Guid}`, {
