@@ -1649,6 +1649,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/UIServices/Items/SearchItems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Items of every builder whose name contains Text, only of the builders the caller may read. */
+        get: operations["Items.SearchItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/UIServices/Items/GetPublishedItem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The published version of an item (null when never published); 404 when the caller may not read its kind. */
+        get: operations["Items.GetPublishedItem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/UIServices/Audit/GetItemHistory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An item's audit entries, newest first; 404 when the caller may not read its kind. */
+        get: operations["Audit.GetItemHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/UIServices/Audit/GetAuditEntries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The admin-wide audit trail with filters, newest first (at most 500). */
+        get: operations["Audit.GetAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1730,6 +1798,27 @@ export interface components {
         AppLink: {
             Name: string;
             Url: string;
+        };
+        /**
+         * AuditAction
+         * @description What an audit entry records (server/audit/auditLog.ts).
+         * @enum {string}
+         */
+        AuditAction: "created" | "saved" | "published" | "deleted" | "permissionsChanged" | "rolesChanged";
+        /**
+         * AuditEntry
+         * @description Who did what to which item, when, with the diff (issue 10 point 7).
+         */
+        AuditEntry: {
+            Id: number;
+            At: string;
+            User: string | null;
+            Action: components["schemas"]["AuditAction"];
+            Kind: string;
+            Guid: string;
+            Name: string;
+            Connection: string | null;
+            Changes: components["schemas"]["FieldChange"][];
         };
         /**
          * Authenticate2FARequest
@@ -2027,6 +2116,17 @@ export interface components {
             Output?: components["schemas"]["FlowField"][];
         };
         /**
+         * FieldChange
+         * @description One difference between two versions of an item (src/engine/diff/diffItems.ts).
+         */
+        FieldChange: {
+            path: string;
+            /** @enum {string} */
+            change: "added" | "removed" | "changed";
+            before?: unknown;
+            after?: unknown;
+        };
+        /**
          * FieldDefault
          * @description Default of a field: type (a DefaultValueTypes key), value, and whether it applies on insert and/or update (spec part 2 §3 'Field options').
          */
@@ -2263,6 +2363,23 @@ export interface components {
          * @description A GUID in 8-4-4-4-12 form (spec part 2 §5 'Type formats').
          */
         Guid: string;
+        /**
+         * ItemHit
+         * @description An item found by name (the command palette, issue 10 point 4).
+         */
+        ItemHit: {
+            Kind: components["schemas"]["ItemKind"];
+            Guid: string;
+            Name: string;
+            Connection: string | null;
+            IsPublished: boolean;
+        };
+        /**
+         * ItemKind
+         * @description A kind of builder item (src/permissions/itemKinds.ts).
+         * @enum {string}
+         */
+        ItemKind: "connection" | "metadata" | "method" | "restApi" | "script" | "document" | "composedDocument" | "actionDocument";
         /** KeyValue */
         KeyValue: {
             Key: string;
@@ -4788,6 +4905,108 @@ export interface operations {
                         Guid: string;
                         Name: string;
                     }[];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    "Items.SearchItems": {
+        parameters: {
+            query: {
+                Text: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 20 items, names starting with Text first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemHit"][];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    "Items.GetPublishedItem": {
+        parameters: {
+            query: {
+                Kind: components["schemas"]["ItemKind"];
+                Guid: components["schemas"]["Guid"];
+                Connection?: components["schemas"]["Guid"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The published body, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never> | null;
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    "Audit.GetItemHistory": {
+        parameters: {
+            query: {
+                Kind: components["schemas"]["ItemKind"];
+                Guid: components["schemas"]["Guid"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntry"][];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    "Audit.GetAuditEntries": {
+        parameters: {
+            query?: {
+                /** @description Part of the e-mail (or API username) of who acted, any case. */
+                User?: string;
+                Kind?: "connection" | "metadata" | "method" | "restApi" | "script" | "document" | "composedDocument" | "actionDocument" | "role" | "user";
+                Action?: components["schemas"]["AuditAction"];
+                /** @description First day, inclusive (YYYY-MM-DD). */
+                From?: string;
+                /** @description Last day, inclusive (YYYY-MM-DD). */
+                To?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntry"][];
                 };
             };
             "4XX": components["responses"]["Error"];

@@ -1,5 +1,6 @@
 import { account } from './catalogue/account';
 import { actionDocuments } from './catalogue/actionDocuments';
+import { beyond } from './catalogue/beyond';
 import { common } from './catalogue/common';
 import { composedDocuments } from './catalogue/composedDocuments';
 import { connections } from './catalogue/connections';
@@ -40,6 +41,7 @@ export const en = {
   ...composedDocuments,
   ...actionDocuments,
   ...flows,
+  ...beyond,
 } as const;
 
 /** Every area's texts, for the test that finds keys defined in two areas. */
@@ -61,6 +63,7 @@ export const catalogueParts = {
   composedDocuments,
   actionDocuments,
   flows,
+  beyond,
 } as const;
 
 export type MessageKey = keyof typeof en;
