@@ -97,4 +97,8 @@ export const operationTable = {
   "FlowBuilder.GetDocuments": { method: 'GET', path: "/UIServices/FlowBuilder/GetDocuments/{connection}" },
   "FlowBuilder.GetFunctions": { method: 'GET', path: "/UIServices/FlowBuilder/GetFunctions" },
   "FlowBuilder.GetApiList": { method: 'GET', path: "/UIServices/FlowBuilder/GetApiList" },
+  "Items.SearchItems": { method: 'GET', path: "/UIServices/Items/SearchItems" },
+  "Items.GetPublishedItem": { method: 'GET', path: "/UIServices/Items/GetPublishedItem" },
+  "Audit.GetItemHistory": { method: 'GET', path: "/UIServices/Audit/GetItemHistory" },
+  "Audit.GetAuditEntries": { method: 'GET', path: "/UIServices/Audit/GetAuditEntries" },
 } as const;

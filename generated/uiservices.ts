@@ -1649,6 +1649,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/UIServices/Items/SearchItems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Items of every builder whose name contains Text, only of the builders the caller may read. */
+        get: operations["Items.SearchItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/UIServices/Items/GetPublishedItem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The published version of an item (null when never published); 404 when the caller may not read its kind. */
+        get: operations["Items.GetPublishedItem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/UIServices/Audit/GetItemHistory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An item's audit entries, newest first; 404 when the caller may not read its kind. */
+        get: operations["Audit.GetItemHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/UIServices/Audit/GetAuditEntries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The admin-wide audit trail with filters, newest first (at most 500). */
+        get: operations["Audit.GetAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1730,6 +1798,27 @@ export interface components {
         AppLink: {
             Name: string;
             Url: string;
+        };
+        /**
+         * AuditAction
+         * @description What an audit entry records (server/audit/auditLog.ts).
+         * @enum {string}
+         */
+        AuditAction: "created" | "saved" | "published" | "deleted" | "permissionsChanged" | "rolesChanged";
+        /**
+         * AuditEntry
+         * @description Who did what to which item, when, with the diff (issue 10 point 7).
+         */
+        AuditEntry: {
+            Id: number;
+            At: string;
+            User: string | null;
+            Action: components["schemas"]["AuditAction"];
+            Kind: string;
+            Guid: string;
+            Name: string;
+            Connection: string | null;
+            Changes: components["schemas"]["FieldChange"][];
         };
         /**
          * Authenticate2FARequest
@@ -1820,6 +1909,32 @@ export interface components {
             KeyField?: string | null;
             ChildField?: string | null;
             Childs?: components["schemas"]["ComposedDocumentChild"][];
+        };
+        /**
+         * ConditionGroup
+         * @description A condition group of a check block or a read filter: all its rules must hold; a block holds when any group holds (spec part 2 §3 'Condition rule', §5 'Flow blocks' Check).
+         */
+        ConditionGroup: {
+            Rules: components["schemas"]["ConditionRule"][];
+        };
+        /**
+         * ConditionRule
+         * @description A condition rule (spec part 2 §3 'Condition rule', 'Operators').
+         */
+        ConditionRule: {
+            /** @enum {string|null} */
+            Operator?: "equals" | "notEquals" | "greaterThan" | "greaterEquals" | "smallerThan" | "smallerEquals" | "between" | "contains" | "notContains" | "in" | "notIn" | "isSet" | "notSet" | "isTrue" | "isFalse" | "startsWith" | "endsWith" | "maxLength" | "minLength" | null;
+            /** @enum {string} */
+            RuleType?: "Static" | "Dynamic";
+            ValueType?: string | null;
+            Name?: string | null;
+            Values?: {
+                Value?: string | number | boolean | null;
+                Field?: string | null;
+                Offset?: number | null;
+                /** @enum {string|null} */
+                OffsetUnit?: "second" | "minute" | "hour" | "day" | "month" | "year" | null;
+            }[];
         };
         /**
          * Connection
@@ -2001,6 +2116,17 @@ export interface components {
             Output?: components["schemas"]["FlowField"][];
         };
         /**
+         * FieldChange
+         * @description One difference between two versions of an item (src/engine/diff/diffItems.ts).
+         */
+        FieldChange: {
+            path: string;
+            /** @enum {string} */
+            change: "added" | "removed" | "changed";
+            before?: unknown;
+            after?: unknown;
+        };
+        /**
          * FieldDefault
          * @description Default of a field: type (a DefaultValueTypes key), value, and whether it applies on insert and/or update (spec part 2 §3 'Field options').
          */
@@ -2064,9 +2190,62 @@ export interface components {
             Out?: string[];
             False?: string[];
             Output?: components["schemas"]["FlowField"][];
-            Config?: {
-                [key: string]: unknown;
+            Config?: components["schemas"]["FlowBlockConfig"];
+        };
+        /**
+         * FlowBlockConfig
+         * @description Configuration of a flow block; which properties a block uses depends on its Type (spec part 2 §3 'Block', 'Config by type', 'Read block extras'). The block rules of spec part 2 §5 'Flow blocks' (src/flow/rules) check them, so the schema stays permissive here and the rules report with fb.flowErrors.* keys.
+         */
+        FlowBlockConfig: {
+            /** @description start: input fields; add: the added fields. */
+            Fields?: components["schemas"]["FlowField"][];
+            /** @description read/write: the chosen action. */
+            Action?: {
+                Guid?: string;
+                Name?: string | null;
+                Type?: string | null;
+                FlowConnectionGuid?: string | null;
+                IsRead?: boolean;
             } | null;
+            /** @description read/write/external: flow fields into the inputs of the action or connector. */
+            Mapping?: components["schemas"]["FlowMapping"][];
+            /** @description read: filter groups. */
+            Filters?: components["schemas"]["ConditionGroup"][];
+            /** @description read: sort order, field and direction (ASC or DESC). */
+            Sorting?: {
+                Name: string;
+                Direction?: string | null;
+            }[];
+            /** @description read: first match only. */
+            FirstMatch?: boolean;
+            /** @description external: the connector method. */
+            MethodGuid?: string | null;
+            MethodName?: string | null;
+            FlowConnectionGuid?: string | null;
+            ConnectionName?: string | null;
+            /** @description check: condition groups. */
+            Groups?: components["schemas"]["ConditionGroup"][];
+            /** @description result. */
+            IsArray?: boolean;
+            /** @description result. */
+            IgnoreNulls?: boolean;
+            /** @description result: every flow field is output. */
+            FullOutput?: boolean;
+            /** @description error. */
+            ErrorCode?: string | null;
+            ErrorMessage?: string | null;
+            /** @description config: JSON text. */
+            Properties?: string | null;
+            /** @description config: JSON text. */
+            InputMapping?: string | null;
+            /** @description config: JSON text. */
+            Config?: string | null;
+            ObjectGuid?: string | null;
+            ObjectType?: string | null;
+            ActionGuid?: string | null;
+            FunctionGuid?: string | null;
+            FunctionName?: string | null;
+            ClassName?: string | null;
         };
         /**
          * FlowField
@@ -2082,19 +2261,33 @@ export interface components {
             FunctionGuid?: string | null;
             FunctionName?: string | null;
             FlowConnectionGuid?: string | null;
-            Mapping?: {
-                To?: string;
-                From?: string;
-            }[];
+            Mapping?: components["schemas"]["FlowMapping"][];
             /** @enum {string|null} */
             Direction?: "ASC" | "DESC" | null;
-            Validation?: {
+            Validation?: ({
+                IsRequired?: boolean;
+                MaxLength?: number | null;
+                Expression?: string | null;
+                /** @description A function list the field's value is checked against, with the fields it returns (spec part 2 §2 drawer 15, §5 'Flow blocks' Start). */
+                FunctionList?: {
+                    Guid?: string;
+                    Name?: string | null;
+                    FlowConnectionGuid?: string | null;
+                    Fields?: components["schemas"]["PickedField"][];
+                } | null;
+            } & {
                 [key: string]: unknown;
-            } | null;
-            Default?: {
+            }) | null;
+            Default?: ({
+                Type?: string | null;
+                Value?: string | number | boolean | null;
+            } & {
                 [key: string]: unknown;
-            } | null;
+            }) | null;
+            /** @description Unused by the console, which keeps nested fields flat with dotted names (spec part 2 §3 'Field definition'); kept for the wire form. */
             Elements?: components["schemas"]["FlowField"][];
+            IsKey?: boolean;
+            Description?: string | null;
         };
         /**
          * FlowFunction
@@ -2116,6 +2309,16 @@ export interface components {
             Output?: {
                 Type?: string;
             };
+        };
+        /**
+         * FlowMapping
+         * @description One mapping of a flow block: a flow field (From) into an input of an action, connector or function (To), with the target's required and key flags (spec part 2 §3 'Block': mapping source/target; external mapping with required and key flags).
+         */
+        FlowMapping: {
+            From?: string | null;
+            To: string;
+            Required?: boolean;
+            IsKey?: boolean;
         };
         /**
          * FlowVersion
@@ -2160,6 +2363,23 @@ export interface components {
          * @description A GUID in 8-4-4-4-12 form (spec part 2 §5 'Type formats').
          */
         Guid: string;
+        /**
+         * ItemHit
+         * @description An item found by name (the command palette, issue 10 point 4).
+         */
+        ItemHit: {
+            Kind: components["schemas"]["ItemKind"];
+            Guid: string;
+            Name: string;
+            Connection: string | null;
+            IsPublished: boolean;
+        };
+        /**
+         * ItemKind
+         * @description A kind of builder item (src/permissions/itemKinds.ts).
+         * @enum {string}
+         */
+        ItemKind: "connection" | "metadata" | "method" | "restApi" | "script" | "document" | "composedDocument" | "actionDocument";
         /** KeyValue */
         KeyValue: {
             Key: string;
@@ -4685,6 +4905,108 @@ export interface operations {
                         Guid: string;
                         Name: string;
                     }[];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    "Items.SearchItems": {
+        parameters: {
+            query: {
+                Text: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 20 items, names starting with Text first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemHit"][];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    "Items.GetPublishedItem": {
+        parameters: {
+            query: {
+                Kind: components["schemas"]["ItemKind"];
+                Guid: components["schemas"]["Guid"];
+                Connection?: components["schemas"]["Guid"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The published body, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never> | null;
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    "Audit.GetItemHistory": {
+        parameters: {
+            query: {
+                Kind: components["schemas"]["ItemKind"];
+                Guid: components["schemas"]["Guid"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntry"][];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    "Audit.GetAuditEntries": {
+        parameters: {
+            query?: {
+                /** @description Part of the e-mail (or API username) of who acted, any case. */
+                User?: string;
+                Kind?: "connection" | "metadata" | "method" | "restApi" | "script" | "document" | "composedDocument" | "actionDocument" | "role" | "user";
+                Action?: components["schemas"]["AuditAction"];
+                /** @description First day, inclusive (YYYY-MM-DD). */
+                From?: string;
+                /** @description Last day, inclusive (YYYY-MM-DD). */
+                To?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntry"][];
                 };
             };
             "4XX": components["responses"]["Error"];

@@ -1,5 +1,7 @@
+import { diffItems } from '../../src/engine/diff/diffItems';
 import { t } from '../../src/messages/t';
 import { can, normalizeRolePermissions, type RolePermissions } from '../../src/permissions/entitlements';
+import { recordAudit } from '../audit/auditLog';
 import type { Principal } from '../auth/principal';
 import type { Schemas } from '../contract/types';
 import type { Db } from '../db/database';
@@ -115,6 +117,21 @@ const handlers: Handlers = {
         );
         revision = 1;
       }
+      const rolesBefore = (
+        await tx.query<{ role_guid: number }>(
+          'select role_guid from user_roles where user_guid = $1 order by role_guid',
+          [body.Guid],
+        )
+      ).map((row) => row.role_guid);
+      const rolesAfter = [...new Set(body.Roles)].sort((a, b) => a - b);
+      if (rolesBefore.join() !== rolesAfter.join())
+        await recordAudit(tx, {
+          action: 'rolesChanged',
+          kind: 'user',
+          guid: body.Guid,
+          name: email,
+          changes: [{ path: 'Roles', change: 'changed', before: rolesBefore, after: rolesAfter }],
+        });
       await tx.query('delete from user_roles where user_guid = $1', [body.Guid]);
       for (const role of new Set(body.Roles)) {
         await tx.query('insert into user_roles (user_guid, role_guid) values ($1, $2)', [body.Guid, role]);
@@ -183,24 +200,64 @@ const handlers: Handlers = {
         const [current] = await db.query<Role>(`select ${roleColumns} from roles where guid = $1`, [guid]);
         throw conflict(current);
       }
-      const [row] = await db.query<{ revision: number }>(
-        `update roles set name = $2, permissions = $3, modified = to_timestamp($4), modified_by = $5, revision = revision + 1
-          where guid = $1 returning revision`,
-        [guid, name, JSON.stringify(permissions), context.now(), by],
-      );
+      // The role and its audit entry commit together (issue 10 point 7).
+      const row = await db.transaction(async (tx) => {
+        const [before] = await tx.query<{ name: string; permissions: RolePermissions }>(
+          'select name, permissions from roles where guid = $1 for update',
+          [guid],
+        );
+        const [updated] = await tx.query<{ revision: number }>(
+          `update roles set name = $2, permissions = $3, modified = to_timestamp($4), modified_by = $5, revision = revision + 1
+            where guid = $1 returning revision`,
+          [guid, name, JSON.stringify(permissions), context.now(), by],
+        );
+        await recordAudit(tx, {
+          action: 'permissionsChanged',
+          kind: 'role',
+          guid: String(guid),
+          name,
+          changes: diffItems(
+            { Name: before?.name, Permissions: before?.permissions },
+            { Name: name, Permissions: permissions },
+          ),
+        });
+        return updated;
+      });
       return { Guid: guid, Revision: row!.revision };
     }
-    const [row] = await db.query<{ guid: number }>(
-      `insert into roles (name, permissions, created, created_by, modified, modified_by)
-       values ($1, $2, to_timestamp($3), $4, to_timestamp($3), $4) returning guid`,
-      [name, JSON.stringify(permissions), context.now(), by],
-    );
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx.query<{ guid: number }>(
+        `insert into roles (name, permissions, created, created_by, modified, modified_by)
+         values ($1, $2, to_timestamp($3), $4, to_timestamp($3), $4) returning guid`,
+        [name, JSON.stringify(permissions), context.now(), by],
+      );
+      await recordAudit(tx, {
+        action: 'created',
+        kind: 'role',
+        guid: String(inserted!.guid),
+        name,
+        changes: diffItems(null, { Name: name, Permissions: permissions }),
+      });
+      return inserted;
+    });
     return { Guid: row!.guid, Revision: 1 };
   },
 
   'UserManagement.DeleteRole': async ({ db, params }) => {
-    const rows = await db.query('delete from roles where guid = $1 returning guid', [params.guid]);
-    if (rows.length === 0) throw notFound('notFound.role');
+    await db.transaction(async (tx) => {
+      const rows = await tx.query<{ name: string; permissions: RolePermissions }>(
+        'delete from roles where guid = $1 returning name, permissions',
+        [params.guid],
+      );
+      if (rows.length === 0) throw notFound('notFound.role');
+      await recordAudit(tx, {
+        action: 'deleted',
+        kind: 'role',
+        guid: String(params.guid),
+        name: rows[0]!.name,
+        changes: diffItems({ Name: rows[0]!.name, Permissions: rows[0]!.permissions }, null),
+      });
+    });
     return true;
   },
 };

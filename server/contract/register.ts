@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { runAs } from '../audit/actor';
 import { authorize } from '../auth/guard';
 import type { Handler, Handlers, Services } from '../http/context';
 import { badRequest, HttpError } from '../http/errors';
@@ -53,16 +54,19 @@ export function registerOperations(
           );
         if (errors.length > 0) throw badRequest(errors);
         if (!handler) throw new HttpError(501, 'api.notImplemented');
-        const result = await handler({
-          ...services,
-          principal,
-          params: request.params as never,
-          query: query as never,
-          body: request.body as never,
-          request,
-          reply,
-          log: request.log,
-        });
+        // The audit trail stamps the handler's writes with its caller (server/audit/actor.ts).
+        const result = await runAs(principal?.name ?? null, services.now(), () =>
+          handler({
+            ...services,
+            principal,
+            params: request.params as never,
+            query: query as never,
+            body: request.body as never,
+            request,
+            reply,
+            log: request.log,
+          }),
+        );
         reply.header('cache-control', 'no-store');
         return sendJson(reply, result);
       },

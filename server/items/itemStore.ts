@@ -1,5 +1,7 @@
+import { diffItems } from '../../src/engine/diff/diffItems';
 import type { MessageKey } from '../../src/messages/en';
 import { t } from '../../src/messages/t';
+import { recordAudit } from '../audit/auditLog';
 import type { Db } from '../db/database';
 import { conflict, HttpError, notFound } from '../http/errors';
 
@@ -132,8 +134,8 @@ export class ItemStore {
     if (await this.nameTaken(kind, name, guid, scope)) throw nameTaken();
     try {
       return await this.db.transaction(async (tx) => {
-        const [existing] = await tx.query<ItemRow & { scope: string | null }>(
-          `select ${columns}, scope from items where kind = $1 and guid = $2 for update`,
+        const [existing] = await tx.query<ItemRow & { scope: string | null; published: Body | null }>(
+          `select ${columns}, scope, published from items where kind = $1 and guid = $2 for update`,
           [kind.kind, guid],
         );
         if (existing) {
@@ -146,6 +148,18 @@ export class ItemStore {
              where kind = $1 and guid = $2 returning revision`,
             [kind.kind, guid, name, JSON.stringify(stored), publish, options.now, options.by],
           );
+          // A save's diff is against the draft it replaces; a publish's against the published version it
+          // overwrites (issue 10 point 7).
+          await recordAudit(tx, {
+            action: publish ? 'published' : 'saved',
+            kind: kind.kind,
+            guid,
+            name,
+            scope,
+            changes: diffItems(publish ? existing.published : existing.body, stored),
+            actor: options.by,
+            now: options.now,
+          });
           return { Guid: guid, Revision: row!.revision };
         }
         await tx.query(
@@ -153,6 +167,10 @@ export class ItemStore {
            values ($1, $2, $3, $4, $5, case when $6 then $5::jsonb end, $6, to_timestamp($7), $8, to_timestamp($7), $8)`,
           [kind.kind, guid, scope, name, JSON.stringify(stored), publish, options.now, options.by],
         );
+        const entry = { kind: kind.kind, guid, name, scope, actor: options.by, now: options.now };
+        await recordAudit(tx, { ...entry, action: 'created', changes: diffItems(null, stored) });
+        if (publish)
+          await recordAudit(tx, { ...entry, action: 'published', changes: diffItems(null, stored) });
         return { Guid: guid, Revision: 1 };
       });
     } catch (error) {
@@ -163,11 +181,54 @@ export class ItemStore {
   }
 
   async remove(kind: ItemKind, guid: string, scope: string | null = null): Promise<Body> {
-    const [row] = await this.db.query<ItemRow>(
-      `delete from items where kind = $1 and guid = $2 and scope is not distinct from $3 returning ${columns}`,
-      [kind.kind, guid, scope],
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query<ItemRow>(
+        `delete from items where kind = $1 and guid = $2 and scope is not distinct from $3 returning ${columns}`,
+        [kind.kind, guid, scope],
+      );
+      if (!row) throw notFound(kind.notFound);
+      await recordAudit(tx, {
+        action: 'deleted',
+        kind: kind.kind,
+        guid,
+        name: String(row.body[kind.nameField] ?? ''),
+        scope,
+        changes: diffItems(row.body, null),
+      });
+      return present(kind, row);
+    });
+  }
+
+  /**
+   * Items whose name contains `text` (any case), newest names first by closeness: names starting with
+   * it, then the rest, alphabetically. Only the given kinds: the caller passes those the user may read.
+   */
+  async search(
+    kinds: readonly string[],
+    text: string,
+    limit = 20,
+  ): Promise<
+    Array<{ Kind: string; Guid: string; Name: string; Connection: string | null; IsPublished: boolean }>
+  > {
+    if (kinds.length === 0) return [];
+    const rows = await this.db.query<{
+      kind: string;
+      guid: string;
+      name: string;
+      scope: string | null;
+      is_published: boolean;
+    }>(
+      `select kind, guid, name, scope, is_published from items
+        where kind = any($1::text[]) and position(lower($2) in lower(name)) > 0
+        order by position(lower($2) in lower(name)) <> 1, lower(name) limit $3`,
+      [kinds, text.trim(), limit],
     );
-    if (!row) throw notFound(kind.notFound);
-    return present(kind, row);
+    return rows.map((row) => ({
+      Kind: row.kind,
+      Guid: row.guid,
+      Name: row.name,
+      Connection: row.scope,
+      IsPublished: row.is_published,
+    }));
   }
 }

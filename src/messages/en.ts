@@ -1,5 +1,6 @@
 import { account } from './catalogue/account';
 import { actionDocuments } from './catalogue/actionDocuments';
+import { beyond } from './catalogue/beyond';
 import { common } from './catalogue/common';
 import { composedDocuments } from './catalogue/composedDocuments';
 import { connections } from './catalogue/connections';
@@ -8,6 +9,7 @@ import { documents } from './catalogue/documents';
 import { engine } from './catalogue/engine';
 import { fieldList } from './catalogue/fieldList';
 import { fields } from './catalogue/fields';
+import { flows } from './catalogue/flows';
 import { metadata } from './catalogue/metadata';
 import { methods } from './catalogue/methods';
 import { restApis } from './catalogue/restApis';
@@ -38,6 +40,8 @@ export const en = {
   ...documentEditor,
   ...composedDocuments,
   ...actionDocuments,
+  ...flows,
+  ...beyond,
 } as const;
 
 /** Every area's texts, for the test that finds keys defined in two areas. */
@@ -58,6 +62,8 @@ export const catalogueParts = {
   documentEditor,
   composedDocuments,
   actionDocuments,
+  flows,
+  beyond,
 } as const;
 
 export type MessageKey = keyof typeof en;

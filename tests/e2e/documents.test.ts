@@ -241,9 +241,9 @@ describe('documents, records, composed and action documents in headless Chromium
     await form.getByLabel('Child field').selectOption('SalesOrderId');
     // Sorting fields (drawer 3): used fields are disabled, the add button counts the selection.
     await form.getByText('Required fields').scrollIntoViewIfNeeded();
-    await screenshot(page, 'debug-sorting');
     await form.getByRole('button', { name: 'Add sorting fields' }).click();
-    const sorting = drawer();
+    // By its title: drawer() is the topmost, which becomes the action's drawer again once this one closes.
+    const sorting = page.getByRole('dialog', { name: 'Action sorting fields' });
     expect(await sorting.getByRole('button', { name: 'Add' }).isDisabled()).toBe(true);
     await sorting.getByLabel('Sort by Product').check();
     await sorting.getByText('1 selected').waitFor();

@@ -140,7 +140,13 @@ export async function httpSignIn(
   url: string,
   credentials: { email: string; password: string; totpSecret: string },
 ): Promise<{ Token: string; RefreshToken: string }> {
-  for (const step of [0, 1]) {
+  // Both codes of this window may be used already (a third sign-in within 30 s): then wait for the next.
+  const steps = [0, 1, 'next window', 0] as const;
+  for (const [attempt, step] of steps.entries()) {
+    if (step === 'next window') {
+      await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 500));
+      continue;
+    }
     const first = await httpCall(url, 'POST', 'Users/Authenticate', {
       body: { Email: credentials.email, Password: credentials.password },
     });
@@ -151,7 +157,7 @@ export async function httpSignIn(
       body: { TwoFA: await totpCode(credentials.totpSecret, Date.now() / 1000 + step * 30) },
     });
     if (second.status === 200) return second.body as { Token: string; RefreshToken: string };
-    if (step === 1) throw new Error(`Authenticate2FA answered ${second.status}`);
+    if (attempt === steps.length - 1) throw new Error(`Authenticate2FA answered ${second.status}`);
   }
   throw new Error('unreachable');
 }

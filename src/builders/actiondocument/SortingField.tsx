@@ -31,6 +31,8 @@ export function SortingField(props: FieldProps<Sorting>) {
             id={`${fieldPathId.$id}_add`}
             type="button"
             className="button button--small"
+            // Its own name: the field's label points at it, and would otherwise name it 'Sorting'.
+            aria-label="Add sorting fields"
             disabled={fields.length === 0}
             onClick={() =>
               drawers.open({

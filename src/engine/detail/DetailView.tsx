@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
 import { t } from '../../messages/t';
+import { itemKindOfRoute } from '../../permissions/itemKinds';
 import { useUnsavedChanges } from '../../state/useUnsavedChanges';
 import type { FieldError } from '../../validation/fieldErrors';
 import type { AnyBuilder } from '../builder/BuilderDefinition';
+import { ItemHistory } from '../diff/ItemHistory';
 import { SchemaForm } from '../form/SchemaForm';
 import { usePageIsTop, useShortcuts } from '../guards/shortcuts';
 import type { useLifecycle } from './useLifecycle';
@@ -31,11 +33,17 @@ export function DetailView({
 }) {
   const { draft, validation } = lifecycle;
   useUnsavedChanges(canEdit && lifecycle.modified && !lifecycle.busy);
-  useShortcuts(usePageIsTop(), {
-    save: () => void lifecycle.save(),
-    publish: () => void lifecycle.publish(),
-    validate: () => void validation.run(),
-  });
+  // Only what the user may do: the command palette lists these (issue 10 point 4).
+  useShortcuts(
+    usePageIsTop(),
+    canEdit
+      ? {
+          save: () => void lifecycle.save(),
+          ...(builder.publishable ? { publish: () => void lifecycle.publish() } : {}),
+          validate: () => void validation.run(),
+        }
+      : {},
+  );
   // The nearest element the error is about: the field itself, else its closest container with an id
   // (a row of a field list stands for the options inside its drawer).
   const focusField = (error: FieldError) => {
@@ -49,6 +57,7 @@ export function DetailView({
     }
   };
   const name = builder.name(draft) || `New ${builder.item}`;
+  const kind = itemKindOfRoute(builder.route);
   // Widgets see the run's errors with their params (a code editor marks the lines of compile errors).
   const context = useMemo(
     () => ({ ...formContext, validationErrors: validation.errors }),
@@ -117,6 +126,8 @@ export function DetailView({
             widgets={builder.widgets}
             formContext={context}
           />
+          {/* Who changed this item and how (issue 10 point 7). */}
+          {kind && !lifecycle.isNew && <ItemHistory kind={kind} guid={builder.id(draft)} />}
         </div>
         {canEdit && (
           <aside className="detail__side">

@@ -1,13 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { createElement, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { isApiError } from '../../api/ApiError';
+import { callOperation } from '../../api/callOperation';
 import { t } from '../../messages/t';
+import { itemKindOfRoute } from '../../permissions/itemKinds';
 import { useConfirm } from '../../shell/dialogs/confirm';
 import { useNotify, useNotifyError } from '../../shell/notifications/useNotify';
 import { equal, type ValidationContext } from '../../validation/runtime';
 import type { AnyBuilder } from '../builder/BuilderDefinition';
 import { builderKeys, saveItem } from '../builder/builderQueries';
+import { diffItems } from '../diff/diffItems';
+import { PublishDiff } from '../diff/PublishDiff';
 import { runValidation } from '../form/runValidation';
+import { useDraftRecovery } from './useDraftRecovery';
 import { useValidationRun } from './useValidationRun';
 
 // Deep equality that stops at shared references, so an untouched big list costs nothing per keystroke.
@@ -66,6 +71,19 @@ export function useLifecycle<T extends object>(options: {
   );
   const published = (original as { IsPublished?: boolean } | null)?.IsPublished === true;
 
+  // Unsaved edits of a stored item survive a crash, reload or forced logout (issue 10 point 6).
+  const drafts = useDraftRecovery<T>({
+    key: original && canEdit ? `${builder.route}\n${scope.connection ?? ''}\n${builder.id(original)}` : null,
+    draft,
+    original,
+    modified,
+    restore: (kept) => {
+      setDraftState(kept);
+      validation.invalidate();
+    },
+    item: builder.item,
+  });
+
   const setDraft = useCallback(
     (next: T) => {
       setDraftState(next);
@@ -79,6 +97,7 @@ export function useLifecycle<T extends object>(options: {
       setBusy(true);
       try {
         const saved = await saveItem(builder, item, scope);
+        await drafts.clear();
         notify('success', notice);
         await queryClient.invalidateQueries({ queryKey: builderKeys.all(builder) });
         setDraftState({ ...item, Revision: saved.Revision } as T);
@@ -113,7 +132,7 @@ export function useLifecycle<T extends object>(options: {
         setBusy(false);
       }
     },
-    [builder, scope, notify, notifyError, queryClient, onDone, confirm, validation],
+    [builder, scope, notify, notifyError, queryClient, onDone, confirm, validation, drafts],
   );
 
   const canSave =
@@ -139,6 +158,7 @@ export function useLifecycle<T extends object>(options: {
       title: t('lifecycle.publishTitle', { item: builder.item }),
       body: t('lifecycle.publishBody', { name: builder.name(draft) }),
       confirmText: 'Publish',
+      details: await publishDiff(builder, draft, isNew, scope),
     });
     if (!go) return false;
     const ok = await send(
@@ -152,7 +172,7 @@ export function useLifecycle<T extends object>(options: {
         IsPublished: (original as { IsPublished?: boolean } | null)?.IsPublished ?? false,
       }));
     return ok;
-  }, [canPublishNow, confirm, builder, draft, send, original]);
+  }, [canPublishNow, confirm, builder, draft, send, original, isNew, scope]);
 
   return {
     draft,
@@ -168,6 +188,38 @@ export function useLifecycle<T extends object>(options: {
     validation,
     liveErrors,
   };
+}
+
+/**
+ * What publishing `draft` overwrites (issue 10 point 2): its changes against the published version, for
+ * the publish confirmation. Publishing cannot be undone (spec part 1 §4), so the admin sees it first.
+ */
+async function publishDiff(
+  builder: AnyBuilder,
+  draft: object,
+  isNew: boolean,
+  scope: { connection?: string | undefined },
+) {
+  const kind = itemKindOfRoute(builder.route);
+  if (!kind) return undefined;
+  try {
+    const published = isNew
+      ? null
+      : await callOperation('Items.GetPublishedItem', {
+          query: {
+            Kind: kind,
+            Guid: builder.id(draft),
+            ...(scope.connection ? { Connection: scope.connection } : {}),
+          },
+        });
+    return createElement(PublishDiff, {
+      changes: diffItems(published, draft),
+      firstPublish: published === null,
+      failed: false,
+    });
+  } catch {
+    return createElement(PublishDiff, { changes: [], firstPublish: false, failed: true });
+  }
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -95,8 +95,9 @@ export function DrawerForm<T>(props: DrawerFormProps<T>) {
         readOnly={readOnly}
         fields={props.fields}
         formContext={props.formContext}
-        // Its own ids, so its labels point at its inputs and not at the page's form beneath.
-        idPrefix={`drawer_${drawerKey.replace(/[^A-Za-z0-9_-]/g, '_')}`}
+        // Its own ids, so its labels point at its inputs and not at the page's form beneath. No '_' in
+        // it: the theme knows the root's title by an id prefix without one, and hides it (the drawer names it).
+        idPrefix={`drawer-${drawerKey.replace(/[^A-Za-z0-9-]/g, '-')}`}
       />
       <footer className="drawer__footer drawer-form__footer">
         {props.extraActions}

@@ -27,9 +27,11 @@ export function LookupWidget({
   const operation = options.operation as OperationId;
   const path = options.path as Record<string, string> | undefined;
   const query = options.query as Record<string, string | boolean> | undefined;
-  const keyOf = (item: LookupItem) => String(item[(options.itemKey as string | undefined) ?? 'Key'] ?? '');
-  const labelOf = (item: LookupItem) =>
-    String(item[(options.itemLabel as string | undefined) ?? 'Value'] ?? keyOf(item));
+  // `keyProperty` / `labelProperty` are the flow drawers' older names for `itemKey` / `itemLabel`.
+  const keyName = ((options.itemKey ?? options.keyProperty) as string | undefined) ?? 'Key';
+  const labelName = ((options.itemLabel ?? options.labelProperty) as string | undefined) ?? 'Value';
+  const keyOf = (item: LookupItem) => String(item[keyName] ?? '');
+  const labelOf = (item: LookupItem) => String(item[labelName] ?? keyOf(item));
   const lookup = useQuery({
     queryKey: ['lookup', operation, path ?? null, query ?? null],
     queryFn: async () =>

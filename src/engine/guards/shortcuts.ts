@@ -1,5 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { overlayStack } from '../../shell/overlays/overlayStack';
+import { pageActions } from './pageActions';
 
 export type ShortcutAction = 'save' | 'publish' | 'validate' | 'create';
 
@@ -30,6 +31,8 @@ export function usePageIsTop(): boolean {
 export function useShortcuts(active: boolean, handlers: Partial<Record<ShortcutAction, () => void>>) {
   const latest = useRef(handlers);
   latest.current = handlers;
+  // The command palette offers the same actions (issue 10 point 4), whichever layer is on top.
+  useEffect(() => pageActions.register(latest), []);
   useEffect(() => {
     if (!active) return;
     const onKeyDown = (event: KeyboardEvent) => {

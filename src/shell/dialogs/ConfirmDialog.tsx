@@ -25,7 +25,7 @@ export function ConfirmDialog() {
     <div className="dialog-backdrop" role="presentation">
       <div
         ref={dialog}
-        className="dialog"
+        className={`dialog${top.details ? ' dialog--wide' : ''}`}
         role="alertdialog"
         aria-modal="true"
         aria-labelledby="confirm-title"
@@ -37,6 +37,7 @@ export function ConfirmDialog() {
         <p id="confirm-body" className="dialog__body">
           {top.body}
         </p>
+        {top.details}
         <div className="dialog__actions">
           {cancellable && (
             <button type="button" className="button" onClick={() => close(false)}>

@@ -1,5 +1,5 @@
 import { atom, useSetAtom } from 'jotai';
-import { useCallback } from 'react';
+import { type ReactNode, useCallback } from 'react';
 
 /** A confirmation popup (spec part 1 §4 'Confirmation dialog': title, body, button texts, callbacks). */
 export interface ConfirmRequest {
@@ -9,6 +9,8 @@ export interface ConfirmRequest {
   /** null gives an information-only dialog with no cancel (e.g. 'Not possible to duplicate', part 2 §4). */
   cancelText?: string | null;
   tone?: 'default' | 'danger';
+  /** More than a sentence, under the body (e.g. the changes a publish makes, issue 10 point 2); widens the dialog. */
+  details?: ReactNode;
 }
 
 interface PendingConfirm extends ConfirmRequest {

@@ -6,6 +6,7 @@ import { useMediaQuery } from '../../ui/useMediaQuery';
 import type { ModuleRoute } from '../modules/moduleRoutes';
 import { useFocusTrap } from '../overlays/useFocusTrap';
 import { useOverlayLayer } from '../overlays/useOverlayLayer';
+import { CommandPalette } from '../palette/CommandPalette';
 import { PRODUCT_NAME } from '../productName';
 import { phoneQuery } from './breakpoints';
 import { SideMenu } from './SideMenu';
@@ -71,6 +72,8 @@ export function SignedInLayout({
       </main>
       {/* One drawer stack for every page (spec part 2 §2 'Drawers'); drawers sit over the page, beside the menu. */}
       <DrawerStack />
+      {/* Ctrl/Cmd+K: builders, items and the page's actions (issue 10 point 4). */}
+      <CommandPalette routes={routes} />
     </div>
   );
 }

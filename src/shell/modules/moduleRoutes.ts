@@ -117,6 +117,9 @@ export const moduleRoutes: readonly ModuleRoute[] = [
     'admin',
     50,
   ),
+  // Not a builder of the spec: the audit trail (issue 10 point 7). Whoever may read users and roles may
+  // read who changed what, so it rides on the UserManagement module and its Read.
+  route('/audit', 'UserManagement', [t('module.audit'), t('module.audit.description')], 'admin', 55),
   route(
     '/reporting',
     'Reporting',

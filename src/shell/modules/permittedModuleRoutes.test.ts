@@ -43,8 +43,8 @@ describe('permittedModuleRoutes', () => {
         { Name: 'UserManagement' },
       ],
       admin,
-      ['/flowbuilder', '/restapi', '/usermanagement', '/scriptbuilder'],
-      'spec part 1 §2: order 5, 30, 35, 50; §6: admins may do everything',
+      ['/flowbuilder', '/restapi', '/usermanagement', '/scriptbuilder', '/audit'],
+      'spec part 1 §2: order 5, 30, 35, 50; §6: admins may do everything; issue 10: the audit trail (55) rides on UserManagement',
     ],
     [
       'equal order keeps the table order',
@@ -64,7 +64,7 @@ describe('permittedModuleRoutes', () => {
     expect(paths(modules, principal)).toEqual(expected);
   });
 
-  it('an admin with every module has every route of spec part 1 §2 and part 2 §2', () => {
-    expect(paths(all, admin)).toHaveLength(25);
+  it('an admin with every module has every route of spec part 1 §2 and part 2 §2, plus the audit trail (issue 10)', () => {
+    expect(paths(all, admin)).toHaveLength(26);
   });
 });

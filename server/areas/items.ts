@@ -1,0 +1,19 @@
+import { assertReadable, readableKinds } from '../audit/readableKinds';
+import type { Handlers } from '../http/context';
+
+/** Calls across every builder's items (issue 10: command palette, diff before publish). */
+const handlers: Handlers = {
+  // Only kinds the caller may read are searched, so the palette never offers an item it cannot open.
+  'Items.SearchItems': async ({ items, query, principal }) =>
+    (await items.search(readableKinds(principal), query.Text)) as never,
+  'Items.GetPublishedItem': async ({ db, query, principal }) => {
+    assertReadable(principal, query.Kind);
+    const [row] = await db.query<{ published: Record<string, unknown> | null }>(
+      'select published from items where kind = $1 and guid = $2 and scope is not distinct from $3',
+      [query.Kind, query.Guid, query.Connection ?? null],
+    );
+    return (row?.published ?? null) as never;
+  },
+};
+
+export default handlers;

@@ -1,0 +1,343 @@
+import { normalizeDocument } from '../../../src/builders/documentbuilder/normalizeDocument';
+import { documentRules } from '../../../src/builders/documentbuilder/rules';
+import { insertBlock, newFlowGraph, updateBlock } from '../../../src/flow/graph';
+import type { FlowGraph } from '../../../src/flow/types';
+import { DEMO_CONNECTION_GUID } from '../../connections/connectionKind';
+import type { Db } from '../../db/database';
+import { recordDatabase, requireConnection } from '../../documents/connection';
+import { defaultValueTypes, publishedDocuments } from '../../documents/context';
+import { documentKind } from '../../documents/kinds';
+import { migrateRecordTable } from '../../documents/recordTable';
+import { saveBuilderItem } from '../../documents/saveBuilderItem';
+import { FlowStore } from '../../flows/flowStore';
+import { type ItemKind, ItemStore } from '../../items/itemStore';
+import type { DemoSeed } from '../seed';
+
+/**
+ * Flow Builder demo data: external connector methods and functions (this area's own tables), and two
+ * flows — a published, active GET flow using READ, CHECK and RESULT, and a draft POST flow with ADD and
+ * EXTERNAL blocks. A REST API and a published list document are added only when no other builder's
+ * demo data brought any, so the flows have something to belong to and read.
+ */
+
+const ids = {
+  api: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a01',
+  document: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a02',
+  getFlow: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a10',
+  postFlow: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a11',
+  sendMail: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a20',
+  createTicket: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a21',
+  fullName: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a30',
+  vat: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a31',
+  reference: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a32',
+  today: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a33',
+};
+
+const kind = (name: string): ItemKind => ({
+  kind: name,
+  idField: 'Guid',
+  nameField: 'Name',
+  notFound: 'notFound.item',
+  nameTaken: 'notFound.item',
+});
+
+const connectors = [
+  {
+    guid: ids.sendMail,
+    name: 'SendMail',
+    input: [
+      { Name: 'to', Type: 'String', Validation: { IsRequired: true, MaxLength: 200 } },
+      { Name: 'subject', Type: 'String', Validation: { MaxLength: 200 } },
+      { Name: 'body', Type: 'Text' },
+    ],
+    output: [{ Name: 'messageId', Type: 'String' }],
+  },
+  {
+    guid: ids.createTicket,
+    name: 'CreateTicket',
+    input: [
+      { Name: 'title', Type: 'String', Validation: { IsRequired: true, MaxLength: 100 } },
+      { Name: 'priority', Type: 'Number' },
+    ],
+    output: [{ Name: 'ticketId', Type: 'Guid' }],
+  },
+];
+
+const functions = [
+  {
+    guid: ids.fullName,
+    name: 'FullName',
+    description: 'First and last name joined with a space.',
+    input: [
+      { Name: 'first', Type: 'String', Validation: { Required: true } },
+      { Name: 'last', Type: 'String', Validation: { Required: false } },
+    ],
+    output: 'String',
+  },
+  {
+    guid: ids.vat,
+    name: 'AddVat',
+    description: 'An amount with 21% VAT added.',
+    input: [{ Name: 'amount', Type: 'Decimal', Validation: { Required: true } }],
+    output: 'Decimal',
+  },
+  {
+    guid: ids.reference,
+    name: 'NewReference',
+    description: 'A new order reference.',
+    input: [],
+    output: 'String',
+  },
+  { guid: ids.today, name: 'Today', description: 'Today’s date.', input: [], output: 'DateOnly' },
+];
+
+async function seedLookups(db: Db) {
+  for (const connector of connectors)
+    await db.query(
+      `insert into flow_external_connectors (guid, name, conn_guid, conn_name, input, output)
+       values ($1, $2, $3, 'Demo database', $4, $5) on conflict (guid) do nothing`,
+      [
+        connector.guid,
+        connector.name,
+        DEMO_CONNECTION_GUID,
+        JSON.stringify(connector.input),
+        JSON.stringify(connector.output),
+      ],
+    );
+  for (const fn of functions)
+    await db.query(
+      `insert into flow_functions (guid, name, description, conn_guid, conn_name, input, output_type)
+       values ($1, $2, $3, $4, 'Demo database', $5, $6) on conflict (guid) do nothing`,
+      [fn.guid, fn.name, fn.description, DEMO_CONNECTION_GUID, JSON.stringify(fn.input), fn.output],
+    );
+}
+
+/** The first REST API, made when none exists, and this module's demo document, made when no document exists. */
+async function seedTargets(db: Db): Promise<{ api: string; document?: { guid: string; name: string } }> {
+  const items = new ItemStore(db);
+  const stamp = { by: 'seed', now: Date.now() / 1000 };
+  const [api] = await db.query<{ guid: string }>(
+    "select guid::text as guid from items where kind = 'restapi' order by created limit 1",
+  );
+  let apiGuid = api?.guid;
+  if (!apiGuid) {
+    await items.save(
+      kind('restapi'),
+      {
+        Guid: ids.api,
+        Name: 'Flow demo API',
+        Description: 'REST API of the demo flows.',
+        IsActive: true,
+        IsPublished: true,
+      },
+      stamp,
+    );
+    apiGuid = ids.api;
+  }
+  const document = { guid: ids.document, name: 'FlowDemoCustomer' };
+  // The demo GET flow reads fields this module knows, so it uses its own document, saved and published
+  // through the Document Builder's path (rules, records table) beside the documents' own demo data.
+  if (await items.find(kind('document'), ids.document, DEMO_CONNECTION_GUID))
+    return { api: apiGuid, document };
+  const connection = await requireConnection(items, DEMO_CONNECTION_GUID);
+  const body = normalizeDocument({
+    Guid: ids.document,
+    Name: 'FlowDemoCustomer',
+    Type: 'List',
+    FlowConnectionGuid: DEMO_CONNECTION_GUID,
+    Description: 'Customers the demo flows read.',
+    IsPublished: true,
+    References: [],
+    Elements: [
+      { Name: 'Id', Type: 'Guid', IsKey: true, IsUpdatable: false, Validation: { IsRequired: true } },
+      { Name: 'Name', Type: 'String', IsUpdatable: true, Validation: { IsRequired: true, MaxLength: 100 } },
+      { Name: 'Email', Type: 'String', IsUpdatable: true, Validation: { MaxLength: 200 } },
+      { Name: 'Credit', Type: 'Decimal', IsUpdatable: true },
+      { Name: 'Since', Type: 'DateTime', IsUpdatable: true },
+    ],
+  });
+  await saveBuilderItem({
+    db,
+    kind: documentKind,
+    area: 'DocumentBuilder',
+    connection: DEMO_CONNECTION_GUID,
+    guid: ids.document,
+    body: body as unknown as Record<string, unknown>,
+    principal: null,
+    now: stamp.now,
+    mismatch: 'db.validation.pathMismatch',
+    rules: async () =>
+      documentRules(body, {
+        documents: await publishedDocuments(items, DEMO_CONNECTION_GUID),
+        defaultValueTypes: await defaultValueTypes(db),
+      }),
+    inTransaction: async (tx) => {
+      const target = recordDatabase(connection, tx);
+      if (target) await migrateRecordTable(target, body);
+    },
+  });
+  return { api: apiGuid, document };
+}
+
+const counter = (prefix: string) => {
+  let next = 0;
+  return () => `${prefix}${String(++next).padStart(4, '0')}`;
+};
+
+/** START(customerId) → READ customer → CHECK credit between 0 and 10000 (else ERROR) → RESULT → CLOSE. */
+function customerFlow(document: { guid: string; name: string }): FlowGraph {
+  const newGuid = counter('7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f');
+  let graph = newFlowGraph({ isScript: false, newGuid });
+  const start = graph.StartBlock!;
+  const result = graph.ResultBlock!;
+  graph = updateBlock(graph, start, (block) => ({
+    ...block,
+    Config: { Fields: [{ Name: 'customerId', Type: 'Guid', Validation: { IsRequired: true } }] },
+  }));
+  const read = insertBlock(graph, { from: start, to: result, exit: 'Out' }, 'read', { newGuid });
+  graph = updateBlock(read.graph, read.guid, (block) => ({
+    ...block,
+    Config: {
+      ...block.Config,
+      Action: {
+        Guid: document.guid,
+        Name: document.name,
+        Type: 'Document',
+        FlowConnectionGuid: DEMO_CONNECTION_GUID,
+        IsRead: true,
+      },
+      Mapping: [{ From: 'customerId', To: 'Id', Required: true, IsKey: true }],
+      FirstMatch: true,
+    },
+    Output: [
+      { Name: 'Name', Alias: 'customerName', Type: 'String', Validation: { MaxLength: 100 } },
+      { Name: 'Credit', Alias: 'credit', Type: 'Decimal' },
+    ],
+  }));
+  const check = insertBlock(graph, { from: read.guid, to: result, exit: 'Out' }, 'check', {
+    newGuid,
+    falseExit: 'error',
+  });
+  graph = updateBlock(check.graph, check.guid, (block) => ({
+    ...block,
+    Config: {
+      Groups: [
+        {
+          Rules: [
+            {
+              Name: 'credit',
+              ValueType: 'Decimal',
+              Operator: 'between',
+              RuleType: 'Static',
+              Values: [{ Value: 0 }, { Value: 10000 }],
+            },
+          ],
+        },
+      ],
+    },
+  }));
+  const error = graph.Blocks!.find((block) => block.Guid === check.guid)!.False![0]!;
+  graph = updateBlock(graph, error, (block) => ({
+    ...block,
+    Config: { ErrorCode: 'CREDIT_OUT_OF_RANGE', ErrorMessage: 'Credit is out of range' },
+  }));
+  return updateBlock(graph, result, (block) => ({
+    ...block,
+    Output: [
+      { Name: 'customerName', Alias: 'name', Type: 'String' },
+      { Name: 'credit', Alias: 'credit', Type: 'Decimal' },
+    ],
+  }));
+}
+
+/** START(email, amount) → ADD (reference, gross) → EXTERNAL SendMail → RESULT (full output) → CLOSE. */
+function notifyFlow(): FlowGraph {
+  const newGuid = counter('7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4e');
+  let graph = newFlowGraph({ isScript: false, newGuid });
+  const start = graph.StartBlock!;
+  const result = graph.ResultBlock!;
+  graph = updateBlock(graph, start, (block) => ({
+    ...block,
+    Config: {
+      Fields: [
+        { Name: 'email', Type: 'String', Validation: { IsRequired: true, MaxLength: 200 } },
+        { Name: 'amount', Type: 'Decimal', Validation: { IsRequired: true } },
+      ],
+    },
+  }));
+  const add = insertBlock(graph, { from: start, to: result, exit: 'Out' }, 'add', { newGuid });
+  graph = updateBlock(add.graph, add.guid, (block) => ({
+    ...block,
+    Config: {
+      Fields: [
+        {
+          Name: 'reference',
+          Type: 'String',
+          AddType: 'Function',
+          FunctionGuid: ids.reference,
+          FunctionName: 'NewReference',
+          Mapping: [],
+        },
+        {
+          Name: 'gross',
+          Type: 'Decimal',
+          AddType: 'Function',
+          FunctionGuid: ids.vat,
+          FunctionName: 'AddVat',
+          Mapping: [{ From: 'amount', To: 'amount' }],
+        },
+        { Name: 'sentAt', Type: 'DateTime', AddType: 'System', Value: 'CurrentDateTime' },
+      ],
+    },
+  }));
+  const external = insertBlock(graph, { from: add.guid, to: result, exit: 'Out' }, 'external', { newGuid });
+  graph = updateBlock(external.graph, external.guid, (block) => ({
+    ...block,
+    Config: {
+      MethodGuid: ids.sendMail,
+      MethodName: 'SendMail',
+      FlowConnectionGuid: DEMO_CONNECTION_GUID,
+      ConnectionName: 'Demo database',
+      Mapping: [
+        { From: 'email', To: 'to', Required: true },
+        { From: 'reference', To: 'subject' },
+      ],
+    },
+    Output: [{ Name: 'messageId', Alias: 'messageId', Type: 'String' }],
+  }));
+  return updateBlock(graph, result, (block) => ({ ...block, Config: { ...block.Config, FullOutput: true } }));
+}
+
+const seedFlows: DemoSeed = async (db) => {
+  await seedLookups(db);
+  const flows = new FlowStore(db);
+  if (await flows.flowOf(ids.getFlow)) return;
+  const { api, document } = await seedTargets(db);
+  const stamp = { by: 'seed', now: Date.now() / 1000 };
+  if (document && !(await flows.exists({ name: 'customers/credit', method: 'GET', api })))
+    await flows.save(
+      {
+        Guid: ids.getFlow,
+        Name: 'customers/credit',
+        HttpMethod: 'GET',
+        Api: api,
+        IsScript: false,
+        Flow: customerFlow(document),
+      },
+      { ...stamp, publish: true, enable: true },
+    );
+  if (!(await flows.exists({ name: 'orders/notify', method: 'POST', api })))
+    await flows.save(
+      {
+        Guid: ids.postFlow,
+        Name: 'orders/notify',
+        HttpMethod: 'POST',
+        Api: api,
+        IsScript: false,
+        Flow: notifyFlow(),
+      },
+      { ...stamp, publish: false, enable: false },
+    );
+};
+
+export default seedFlows;

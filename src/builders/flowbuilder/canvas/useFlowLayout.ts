@@ -1,0 +1,61 @@
+import { useSetAtom } from 'jotai';
+import { useEffect, useMemo, useState } from 'react';
+import { warnFlow } from '../../../flow/errors';
+import { flowLinks } from '../../../flow/graph';
+import { type LayoutPositions, layoutInput } from '../../../flow/layout/elkLayout';
+import { layoutFlow } from '../../../flow/layout/layoutClient';
+import type { FlowGraph } from '../../../flow/types';
+import { layoutPositionsAtom } from '../editor/flowEditorState';
+import { blockSize } from './canvasActions';
+
+/** Changes only when blocks or links change, not when a block's configuration does. */
+export function structureOf(graph: FlowGraph): string {
+  const blocks = (graph.Blocks ?? []).map((block) => `${block.Guid}:${block.Type}`).join(',');
+  const links = flowLinks(graph)
+    .map((link) => link.id)
+    .join(',');
+  return `${blocks}|${links}`;
+}
+
+/** The stored positions, while the first layout runs (spec part 2 §3 'Block': position x/y). */
+function storedPositions(graph: FlowGraph): LayoutPositions | null {
+  const blocks = graph.Blocks ?? [];
+  if (
+    blocks.length === 0 ||
+    blocks.some(
+      (block) =>
+        !block.Position || (block.Position.X === 0 && block.Position.Y === 0 && block.Type !== 'start'),
+    )
+  )
+    return null;
+  return Object.fromEntries(
+    blocks.map((block) => [block.Guid, { x: block.Position!.X ?? 0, y: block.Position!.Y ?? 0 }]),
+  );
+}
+
+/**
+ * Automatic layout (elkjs, layered, left to right) computed in the layout worker whenever blocks or links
+ * change; the last answer wins. Until the first answer the stored positions show, or nothing.
+ */
+export function useFlowLayout(graph: FlowGraph) {
+  const structure = useMemo(() => structureOf(graph), [graph]);
+  const [positions, setPositions] = useState<LayoutPositions | null>(() => storedPositions(graph));
+  const [generation, setGeneration] = useState(0);
+  const publish = useSetAtom(layoutPositionsAtom);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: lays out again only when the structure changes
+  useEffect(() => {
+    let live = true;
+    layoutFlow(layoutInput(graph, blockSize))
+      .then((next) => {
+        if (!live) return;
+        setPositions(next);
+        setGeneration((value) => value + 1);
+        publish(next);
+      })
+      .catch((error: unknown) => warnFlow('FLOW007', error instanceof Error ? error.message : String(error)));
+    return () => {
+      live = false;
+    };
+  }, [structure]);
+  return { positions, generation };
+}

@@ -1,0 +1,205 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { useDrawers } from '../../../engine/drawers/useDrawers';
+import { isSpecialFlow } from '../../../flow/specialFlow';
+import type { FlowVersion } from '../../../flow/types';
+import { t } from '../../../messages/t';
+import { useCan } from '../../../permissions/useCan';
+import { useConfirm } from '../../../shell/dialogs/confirm';
+import { useNotify, useNotifyError } from '../../../shell/notifications/useNotify';
+import { deleteVersion, duplicateVersion, flowKeys, flowQuery, setFlowStatus } from '../flowQueries';
+import { StatusBadge } from '../StatusBadge';
+
+const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (value: string | null | undefined) => (value ? dateFormat.format(new Date(value)) : '—');
+
+/**
+ * Flow details (spec part 2 §2 drawer 7): the summary — name, active indicator, first and last publish
+ * dates, REST API, method, status, activate/deactivate — and the history of versions with inspect,
+ * duplicate and delete (§4: duplicate blocked while a draft exists; only drafts are deleted; the drawer
+ * closes when the last version goes).
+ */
+export function FlowDetailsDrawer(props: { drawerKey: string; guid: string }) {
+  const flow = useQuery(flowQuery(props.guid));
+  const client = useQueryClient();
+  const can = useCan();
+  const confirm = useConfirm();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  const drawers = useDrawers();
+  const navigate = useNavigate();
+  if (flow.isPending) return <span className="spinner" role="status" aria-label="Loading" />;
+  if (flow.error || !flow.data)
+    return (
+      <p className="empty-state" role="alert">
+        {t('error.loadFlow')}
+      </p>
+    );
+  const data = flow.data;
+  const versions = data.Versions ?? [];
+  const special = isSpecialFlow(data);
+  const canUpsert = can('FlowBuilder', 'Upsert') && (!special || can('FlowBuilder', 'UpsertSpecialFlow'));
+  const canDelete = can('FlowBuilder', 'Delete') && (!special || can('FlowBuilder', 'DeleteSpecialFlow'));
+  const canPublish = can('FlowBuilder', 'Publish');
+  const live = versions.some((version) => version.IsPublished && !version.Archived);
+  const refresh = () => client.invalidateQueries({ queryKey: flowKeys.all });
+
+  const toggle = async () => {
+    const activate = !data.IsActive;
+    const yes = await confirm({
+      title: t(activate ? 'fb.activateTitle' : 'fb.deactivateTitle'),
+      body: t(activate ? 'fb.activateBody' : 'fb.deactivateBody', { name: data.Name }),
+      confirmText: activate ? 'Activate' : 'Deactivate',
+      tone: activate ? 'default' : 'danger',
+    });
+    if (!yes) return;
+    try {
+      await setFlowStatus(data.Guid, activate);
+      notify('success', t(activate ? 'fb.activated' : 'fb.deactivated'));
+      await refresh();
+    } catch {
+      notify('danger', t('fb.flowStatusUpdate.error'));
+    }
+  };
+
+  const duplicate = async (version: FlowVersion) => {
+    if (versions.some((entry) => entry.Status === 'draft')) {
+      await confirm({
+        title: t('fb.duplicate.notPossible'),
+        body: t('fb.duplicate.notPossibleBody'),
+        confirmText: 'OK',
+        cancelText: null,
+      });
+      return;
+    }
+    const yes = await confirm({
+      title: t('fb.duplicateTitle'),
+      body: t('fb.duplicateBody', { version: version.Version ?? '?', name: data.Name }),
+      confirmText: 'Duplicate',
+    });
+    if (!yes) return;
+    try {
+      await duplicateVersion(data.Guid, version.VersionGuid);
+      notify('success', t('fb.duplicated'));
+      await refresh();
+      navigate(`/flowbuilder/${encodeURIComponent(data.Guid)}`);
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  const remove = async (version: FlowVersion) => {
+    const yes = await confirm({
+      title: t('fb.versionDeleteTitle'),
+      body: t('fb.versionDeleteBody', { version: version.Version ?? '?', name: data.Name }),
+      confirmText: 'Delete',
+      tone: 'danger',
+    });
+    if (!yes) return;
+    try {
+      await deleteVersion(data.Guid, version.VersionGuid);
+      notify('success', t('fb.versionDeleted'));
+      if (versions.length === 1) {
+        await drawers.close(props.drawerKey, { force: true });
+        client.removeQueries({ queryKey: flowKeys.flow(data.Guid) });
+        await client.invalidateQueries({ queryKey: flowKeys.list() });
+        navigate('/flowbuilder');
+        return;
+      }
+      await refresh();
+      navigate(`/flowbuilder/${encodeURIComponent(data.Guid)}`);
+    } catch {
+      notify('danger', t('fb.flowDelete.error'));
+    }
+  };
+
+  return (
+    <div className="drawer-form">
+      <dl className="flow-summary">
+        <dt>Name</dt>
+        <dd>{data.Name}</dd>
+        <dt>Active</dt>
+        <dd>
+          <span className={`flow-active flow-active--${data.IsActive ? 'on' : 'off'}`}>
+            {data.IsActive ? 'Active' : 'Inactive'}
+          </span>
+          {canPublish && (live || data.IsActive) && (
+            <button type="button" className="button button--small" onClick={() => void toggle()}>
+              {data.IsActive ? 'Deactivate' : 'Activate'}
+            </button>
+          )}
+        </dd>
+        <dt>First published</dt>
+        <dd>{when(data.FirstPublished)}</dd>
+        <dt>Last published</dt>
+        <dd>{when(data.LastPublished)}</dd>
+        <dt>REST API</dt>
+        <dd>{data.ApiName ?? '—'}</dd>
+        <dt>Method</dt>
+        <dd>{data.HttpMethod}</dd>
+        <dt>Status</dt>
+        <dd>
+          <StatusBadge status={data.Status} />
+        </dd>
+      </dl>
+      <h3 className="form-section__title">History</h3>
+      <table className="list__table flow-table" aria-label="Versions">
+        <thead>
+          <tr>
+            <th scope="col">Version</th>
+            <th scope="col">Status</th>
+            <th scope="col">Published</th>
+            <th scope="col">Edited</th>
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {versions.map((version) => (
+            <tr key={version.VersionGuid}>
+              <td>{version.Version}</td>
+              <td>
+                <StatusBadge status={version.Status} />
+              </td>
+              <td>{when(version.Published)}</td>
+              <td>{when(version.Modified)}</td>
+              <td className="list__actions">
+                <button
+                  type="button"
+                  className="button button--small"
+                  onClick={() => {
+                    void drawers.close(props.drawerKey, { force: true });
+                    navigate(
+                      `/flowbuilder/${encodeURIComponent(data.Guid)}?version=${encodeURIComponent(version.VersionGuid)}`,
+                    );
+                  }}
+                >
+                  inspect
+                </button>
+                {canUpsert && (
+                  <button
+                    type="button"
+                    className="button button--small"
+                    onClick={() => void duplicate(version)}
+                  >
+                    duplicate
+                  </button>
+                )}
+                {canDelete && version.Status === 'draft' && (
+                  <button
+                    type="button"
+                    className="button button--small button--danger-outline"
+                    onClick={() => void remove(version)}
+                  >
+                    delete
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

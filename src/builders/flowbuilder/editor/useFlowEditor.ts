@@ -1,0 +1,202 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { isApiError } from '../../../api/ApiError';
+import { useValidationRun } from '../../../engine/detail/useValidationRun';
+import type { LayoutPositions } from '../../../flow/layout/elkLayout';
+import { isSpecialFlow, isVersionEditable } from '../../../flow/specialFlow';
+import type { FlowGraph, RestMethodFlow } from '../../../flow/types';
+import { validateFlow } from '../../../flow/validateFlow';
+import { t } from '../../../messages/t';
+import { useCan } from '../../../permissions/useCan';
+import { useConfirm } from '../../../shell/dialogs/confirm';
+import { useNotify } from '../../../shell/notifications/useNotify';
+import { flowKeys, saveFlow } from '../flowQueries';
+import { flowDraftAtom, flowEditableAtom, layoutPositionsAtom, selectedBlockAtom } from './flowEditorState';
+import { fetchFlowLookups } from './flowLookups';
+
+/** The graph with the canvas's last layout written into the blocks' positions (spec part 2 §3 'Block': position x/y). */
+export function withPositions(graph: FlowGraph, positions: LayoutPositions): FlowGraph {
+  return {
+    ...graph,
+    Blocks: (graph.Blocks ?? []).map((block) => {
+      const position = positions[block.Guid];
+      return position
+        ? { ...block, Position: { X: Math.round(position.x), Y: Math.round(position.y) } }
+        : block;
+    }),
+  };
+}
+
+/** Same blocks and links, apart from the positions the canvas writes on save. */
+export function sameGraph(a: FlowGraph | undefined, b: FlowGraph | undefined): boolean {
+  const plain = (graph: FlowGraph | undefined) =>
+    JSON.stringify(graph ?? null, (key, value) => (key === 'Position' ? undefined : value));
+  return a === b || plain(a) === plain(b);
+}
+
+const loadKey = (flow: RestMethodFlow) =>
+  [flow.VersionGuid, flow.Revision, flow.Status, flow.IsActive, flow.LastPublished].join(':');
+
+/**
+ * The flow editor's controller (spec part 2 §4): the draft of one version, whether it may change (not
+ * published, not archived, and Upsert — plus Upsert special flow for script, PUT and DELETE flows),
+ * modified, the validation run with the shared block rules, save, and publish with optional enable that
+ * reverts both on failure.
+ */
+export function useFlowEditor(loaded: RestMethodFlow) {
+  const can = useCan();
+  const client = useQueryClient();
+  const notify = useNotify();
+  const confirm = useConfirm();
+  const [draft, setDraft] = useAtom(flowDraftAtom);
+  const setEditable = useSetAtom(flowEditableAtom);
+  const setSelected = useSetAtom(selectedBlockAtom);
+  const positions = useAtomValue(layoutPositionsAtom);
+  const [original, setOriginal] = useState(loaded);
+  const [busy, setBusy] = useState(false);
+
+  const special = isSpecialFlow(loaded);
+  const canUpsert = can('FlowBuilder', 'Upsert') && (!special || can('FlowBuilder', 'UpsertSpecialFlow'));
+  const canPublish = canUpsert && can('FlowBuilder', 'Publish');
+  const editable = canUpsert && isVersionEditable(loaded);
+
+  const key = loadKey(loaded);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new load (version, revision or status) resets the draft; `key` says when
+  useEffect(() => {
+    // A reload of what was just saved keeps the draft's graph, so the validation result stays.
+    setDraft((previous) => {
+      const next =
+        previous && previous.VersionGuid === loaded.VersionGuid && sameGraph(previous.Flow, loaded.Flow)
+          ? { ...loaded, Flow: previous.Flow }
+          : loaded;
+      setOriginal(next);
+      return next;
+    });
+  }, [key, setDraft]);
+  useEffect(() => setEditable(editable), [editable, setEditable]);
+  useEffect(
+    () => () => {
+      setDraft(null);
+      setSelected(null);
+    },
+    [setDraft, setSelected],
+  );
+
+  const current =
+    draft && draft.Guid === loaded.Guid && draft.VersionGuid === loaded.VersionGuid ? draft : null;
+  const latest = useRef(current);
+  latest.current = current;
+
+  const validate = useCallback(async () => {
+    const flow = latest.current;
+    if (!flow) return [];
+    return validateFlow(flow, await fetchFlowLookups(client, flow));
+  }, [client]);
+  const validation = useValidationRun(validate);
+  const { invalidate } = validation;
+  const graph = current?.Flow;
+  // Any edit needs a new validation run (spec part 2 §4: "Saving any edit marks the item as modified and not validated").
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the graph's identity changes with every edit
+  useEffect(() => invalidate(), [graph, invalidate]);
+
+  const modified = current !== null && current.Flow !== original.Flow;
+
+  const send = useCallback(
+    async (flow: RestMethodFlow) => {
+      setBusy(true);
+      try {
+        const saved = await saveFlow({
+          ...flow,
+          Flow: withPositions(flow.Flow ?? { Blocks: [] }, positions),
+        });
+        setOriginal(flow);
+        setDraft({ ...flow, Revision: saved.Revision });
+        await client.invalidateQueries({ queryKey: flowKeys.all });
+        return true;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [client, positions, setDraft],
+  );
+
+  const canSave = editable && modified && !busy;
+  const save = useCallback(async () => {
+    if (!canSave || !current) return false;
+    try {
+      await send({ ...current, IsPublished: false });
+      notify('success', t('fb.saved'));
+      return true;
+    } catch (error) {
+      notify(
+        isApiError(error) ? error.severity : 'danger',
+        isApiError(error) ? error.message : t('generic.updateError'),
+      );
+      return false;
+    }
+  }, [canSave, current, send, notify]);
+
+  const canPublishNow = editable && canPublish && !busy && validation.status === 'valid';
+  const publish = useCallback(
+    async (enable: boolean) => {
+      if (!canPublishNow || !current) return false;
+      const go = await confirm({
+        title: t('fb.publishTitle'),
+        body: t('fb.publishBody', { name: current.Name }),
+        confirmText: 'Publish',
+      });
+      if (!go) return false;
+      const before = { IsPublished: current.IsPublished ?? false, IsActive: current.IsActive ?? false };
+      const publishing = { ...current, IsPublished: true, IsActive: enable || current.IsActive === true };
+      setDraft(publishing);
+      try {
+        await send(publishing);
+        notify('success', t(enable ? 'fb.publishedAndActive' : 'fb.published'));
+        return true;
+      } catch (error) {
+        // A failed publish reverts both the published and the enabled state (spec part 2 §4).
+        setDraft({ ...publishing, ...before });
+        if (isApiError(error) && error.errors.length > 0)
+          validation.setErrors(
+            error.errors.map((entry) => ({
+              path: entry.Path,
+              messageKey: entry.MessageKey,
+              message: entry.Message,
+            })),
+          );
+        notify('danger', t('fb.flowPublish.error'));
+        return false;
+      }
+    },
+    [canPublishNow, current, confirm, setDraft, send, notify, validation],
+  );
+
+  const errorsByBlock = useMemo(() => {
+    const counts = new Map<string, number>();
+    if (validation.status !== 'invalid') return counts;
+    for (const error of validation.errors) {
+      const guid = error.path.split('/')[1] ?? '';
+      counts.set(guid, (counts.get(guid) ?? 0) + 1);
+    }
+    return counts;
+  }, [validation.status, validation.errors]);
+
+  return {
+    flow: current,
+    loaded,
+    editable,
+    canUpsert,
+    canPublish,
+    modified,
+    busy,
+    canSave,
+    canPublishNow,
+    save,
+    publish,
+    validation,
+    errorsByBlock,
+  };
+}
+
+export type FlowEditor = ReturnType<typeof useFlowEditor>;

@@ -1,0 +1,40 @@
+import type { FieldError } from '../../../validation/fieldErrors';
+
+/** Messages of the errors at a path inside a block (`/Config/Groups/0/…`), exactly or below it. */
+export function messagesAt(
+  errors: readonly FieldError[],
+  path: string,
+  options: { below?: boolean } = {},
+): string[] {
+  return errors
+    .filter((error) => {
+      const inner = error.path.slice(error.path.indexOf('/', 1));
+      return inner === path || (options.below === true && inner.startsWith(`${path}/`));
+    })
+    .map((error) => error.message);
+}
+
+/** Inline messages under an input. */
+export function Problems({ messages }: { messages: readonly string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <p className="field__error" role="alert">
+      {[...new Set(messages)].join(' ')}
+    </p>
+  );
+}
+
+/** What the flow validation will report for a block, listed in its drawer without blocking Save. */
+export function BlockHints({ errors }: { errors: readonly FieldError[] }) {
+  if (errors.length === 0) return null;
+  return (
+    <div className="flow-hints" role="note" aria-label="Problems validation will report">
+      <p className="flow-hints__title">Validation will report:</p>
+      <ul>
+        {[...new Set(errors.map((error) => error.message))].map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

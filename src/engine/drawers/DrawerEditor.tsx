@@ -1,0 +1,90 @@
+import { useSetAtom } from 'jotai';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useUnsavedChanges } from '../../state/useUnsavedChanges';
+import type { FieldError } from '../../validation/fieldErrors';
+import { useShortcuts } from '../guards/shortcuts';
+import { useDrawerIsTop } from './DrawerStack';
+import { setDrawerDirtyAtom } from './drawerDirty';
+import { useDrawers } from './useDrawers';
+
+/** What the body of a DrawerEditor draws with. */
+export interface DrawerEditorBody<T> {
+  value: T;
+  onChange(next: T): void;
+  /** Errors of the current value (from `validate`), for inline messages. */
+  errors: readonly FieldError[];
+  readOnly: boolean;
+}
+
+export interface DrawerEditorProps<T> {
+  drawerKey: string;
+  value: T;
+  /** Resolves true when saved; the drawer then closes. */
+  onSave(value: T): Promise<boolean> | boolean;
+  validate?(value: T): FieldError[];
+  readOnly?: boolean;
+  saveLabel?: string;
+  /** Left of the buttons: a count, a hint. */
+  footerInfo?: ReactNode;
+  children(body: DrawerEditorBody<T>): ReactNode;
+}
+
+/**
+ * A drawer whose body is not a schema form (tables, pickers, the condition editor), with the drawer rules
+ * of DrawerForm (spec part 2 §2 'Drawers'): Save is disabled until something changed and the value is
+ * valid, and shown only when editing is permitted; unsaved changes make closing ask first; Ctrl/Cmd+S
+ * saves the topmost drawer.
+ * @example <DrawerEditor drawerKey="check" value={config} onSave={save}>{({ value, onChange }) => …}</DrawerEditor>
+ */
+export function DrawerEditor<T>(props: DrawerEditorProps<T>) {
+  const { drawerKey, onSave, validate, readOnly = false } = props;
+  const [value, setValue] = useState<T>(props.value);
+  const [busy, setBusy] = useState(false);
+  const setDirty = useSetAtom(setDrawerDirtyAtom);
+  const { close } = useDrawers();
+  const modified = useMemo(() => JSON.stringify(value) !== JSON.stringify(props.value), [value, props.value]);
+  const errors = useMemo(() => (validate ? validate(value) : []), [validate, value]);
+
+  const dirty = !readOnly && modified;
+  useEffect(() => {
+    setDirty({ key: drawerKey, dirty });
+    return () => setDirty({ key: drawerKey, dirty: false });
+  }, [drawerKey, dirty, setDirty]);
+  // Leaving the page with a dirty drawer asks Leave / Stay like any editor.
+  useUnsavedChanges(dirty);
+
+  const save = async () => {
+    if (readOnly || busy || !modified || errors.length > 0) return;
+    setBusy(true);
+    try {
+      if (await onSave(value)) await close(drawerKey, { force: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+  useShortcuts(useDrawerIsTop(drawerKey), { save: () => void save() });
+
+  return (
+    <div className="drawer-form">
+      {props.children({ value, onChange: setValue, errors, readOnly })}
+      <footer className="drawer__footer drawer-form__footer">
+        {props.footerInfo && <span className="drawer-editor__info">{props.footerInfo}</span>}
+        <button type="button" className="button" onClick={() => void close(drawerKey)}>
+          {readOnly ? 'Close' : 'Cancel'}
+        </button>
+        {!readOnly && (
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy || !modified || errors.length > 0}
+            onClick={() => void save()}
+            aria-keyshortcuts="Control+S"
+            title={errors.length > 0 ? errors.map((error) => error.message).join('\n') : undefined}
+          >
+            {props.saveLabel ?? 'Save'}
+          </button>
+        )}
+      </footer>
+    </div>
+  );
+}
