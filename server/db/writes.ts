@@ -49,6 +49,7 @@ export const CASCADES: Readonly<Record<string, readonly string[]>> = {
   roles: ['user_roles', 'api_user_roles'],
   sessions: ['refresh_tokens'],
   api_users: ['api_user_roles'],
+  flows: ['flow_versions'],
 };
 
 /** The tables written, with every table a cascade reaches from them. */
