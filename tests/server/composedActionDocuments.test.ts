@@ -57,6 +57,8 @@ describe.each(databaseTargets)(
       expect(all.body.map((document) => document.Name)).toEqual([
         'Countries',
         'Customers',
+        // The flow demo's own list document (server/seed/demo/050_flows.ts).
+        'FlowDemoCustomer',
         'SalesOrder',
         'SalesOrderLine',
       ]);

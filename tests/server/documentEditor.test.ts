@@ -36,7 +36,12 @@ describe.each(databaseTargets)(
     it('offers the published list documents of the connection', async () => {
       const documents = await call(server, 'GET', `DocumentEditor/GetListDocuments/${C}`, { token });
       expect(documents.status).toBe(200);
-      expect(documents.body.map((document) => document.Name)).toEqual(['Countries', 'Customers']);
+      expect(documents.body.map((document) => document.Name)).toEqual([
+        'Countries',
+        'Customers',
+        // The flow demo's own list document (server/seed/demo/050_flows.ts).
+        'FlowDemoCustomer',
+      ]);
     });
 
     it('answers pages sorted and searched on the server, with the total', async () => {

@@ -141,7 +141,8 @@ export async function httpSignIn(
   credentials: { email: string; password: string; totpSecret: string },
 ): Promise<{ Token: string; RefreshToken: string }> {
   // Both codes of this window may be used already (a third sign-in within 30 s): then wait for the next.
-  const steps = [0, 1, 'next window', 0] as const;
+  // The last sign-in may have used the next window's code already, so both are tried there too.
+  const steps = [0, 1, 'next window', 0, 1] as const;
   for (const [attempt, step] of steps.entries()) {
     if (step === 'next window') {
       await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 500));
