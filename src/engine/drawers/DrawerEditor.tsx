@@ -1,10 +1,8 @@
-import { useSetAtom } from 'jotai';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { useUnsavedChanges } from '../../state/useUnsavedChanges';
+import { type ReactNode, useMemo, useState } from 'react';
 import type { FieldError } from '../../validation/fieldErrors';
 import { useShortcuts } from '../guards/shortcuts';
 import { useDrawerIsTop } from './DrawerStack';
-import { setDrawerDirtyAtom } from './drawerDirty';
+import { useDrawerDirty } from './useDrawerDirty';
 import { useDrawers } from './useDrawers';
 
 /** What the body of a DrawerEditor draws with. */
@@ -40,18 +38,11 @@ export function DrawerEditor<T>(props: DrawerEditorProps<T>) {
   const { drawerKey, onSave, validate, readOnly = false } = props;
   const [value, setValue] = useState<T>(props.value);
   const [busy, setBusy] = useState(false);
-  const setDirty = useSetAtom(setDrawerDirtyAtom);
   const { close } = useDrawers();
   const modified = useMemo(() => JSON.stringify(value) !== JSON.stringify(props.value), [value, props.value]);
   const errors = useMemo(() => (validate ? validate(value) : []), [validate, value]);
 
-  const dirty = !readOnly && modified;
-  useEffect(() => {
-    setDirty({ key: drawerKey, dirty });
-    return () => setDirty({ key: drawerKey, dirty: false });
-  }, [drawerKey, dirty, setDirty]);
-  // Leaving the page with a dirty drawer asks Leave / Stay like any editor.
-  useUnsavedChanges(dirty);
+  useDrawerDirty(drawerKey, !readOnly && modified);
 
   const save = async () => {
     if (readOnly || busy || !modified || errors.length > 0) return;

@@ -1,7 +1,5 @@
 import type { RegistryFieldsType, UiSchema } from '@rjsf/utils';
-import { useSetAtom } from 'jotai';
-import { useEffect, useMemo, useState } from 'react';
-import { useUnsavedChanges } from '../../state/useUnsavedChanges';
+import { useMemo, useState } from 'react';
 import type { FieldError } from '../../validation/fieldErrors';
 import type { ValidationContext } from '../../validation/runtime';
 import type { FormDefinition } from '../form/formDefinition';
@@ -9,7 +7,7 @@ import { runValidation } from '../form/runValidation';
 import { SchemaForm } from '../form/SchemaForm';
 import { useShortcuts } from '../guards/shortcuts';
 import { useDrawerIsTop } from './DrawerStack';
-import { setDrawerDirtyAtom } from './drawerDirty';
+import { useDrawerDirty } from './useDrawerDirty';
 import { useDrawers } from './useDrawers';
 
 export interface DrawerFormProps<T> {
@@ -44,7 +42,6 @@ export function DrawerForm<T>(props: DrawerFormProps<T>) {
   const [value, setValue] = useState<T>(props.value);
   const [shownErrors, setShownErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
-  const setDirty = useSetAtom(setDrawerDirtyAtom);
   const { close } = useDrawers();
   const modified = JSON.stringify(value) !== JSON.stringify(props.value);
   const errors = useMemo(
@@ -57,13 +54,7 @@ export function DrawerForm<T>(props: DrawerFormProps<T>) {
     [form, uiSchemaOf, value],
   );
 
-  const dirty = !readOnly && modified;
-  useEffect(() => {
-    setDirty({ key: drawerKey, dirty });
-    return () => setDirty({ key: drawerKey, dirty: false });
-  }, [drawerKey, dirty, setDirty]);
-  // Leaving the page with a dirty drawer asks Leave / Stay like any editor.
-  useUnsavedChanges(dirty);
+  useDrawerDirty(drawerKey, !readOnly && modified);
 
   const save = async () => {
     if (readOnly || busy || !modified) return;
