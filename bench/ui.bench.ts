@@ -133,13 +133,23 @@ async function listFigures(browser: Browser, server: BenchServer): Promise<Bench
         const before = count.textContent;
         bench.debounceFired = 0;
         const changed = new Promise<void>((resolve) => {
+          const table = document.querySelector('table.list__table')!;
           const observer = new MutationObserver(() => {
-            if (bench.debounceFired && count.textContent !== before) {
+            if (
+              bench.debounceFired &&
+              count.textContent !== before &&
+              table.getAttribute('aria-busy') !== 'true'
+            ) {
               observer.disconnect();
               resolve();
             }
           });
-          observer.observe(count, { childList: true, subtree: true, characterData: true });
+          observer.observe(count.parentElement!.parentElement!, {
+            childList: true,
+            subtree: true,
+            characterData: true,
+            attributes: true,
+          });
         });
         Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
         input.dispatchEvent(new Event('input', { bubbles: true }));
@@ -165,7 +175,8 @@ async function listFigures(browser: Browser, server: BenchServer): Promise<Bench
         const changed = new Promise<void>((resolve) => {
           const observer = new MutationObserver(() => {
             const after = `${th.getAttribute('aria-sort')}|${table.querySelector('tbody tr')?.textContent}`;
-            if (after !== before) {
+            // A list the server pages marks itself busy until the sorted page has arrived.
+            if (after !== before && table.getAttribute('aria-busy') !== 'true') {
               observer.disconnect();
               resolve();
             }

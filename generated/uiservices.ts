@@ -279,7 +279,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Connections for the Connection Builder list. */
+        /**
+         * Connections for the Connection Builder list; every connection, or one page of them.
+         * @description Without parameters every connection, as the spec has it. With any of page, pageSize, sort, direction or search the server searches, sorts and pages (spec part 1 §9 table defaults: 20 a page, page 1, ascending by name) and answers one page, with the count of matching connections in X-Total-Count: the Connection Builder's list asks for pages, so it stays light with 10,000 connections (issue 9 budget).
+         */
         get: operations["Connection.GetConnections"];
         put?: never;
         post?: never;
@@ -2801,6 +2804,14 @@ export interface components {
         ConnectionPath: components["schemas"]["Guid"];
         /** @description A flow version guid. */
         VersionPath: components["schemas"]["Guid"];
+        /** @description The page, from 1 (default 1; no defaults in the schema, so a call without paging parameters stays one for the whole list). */
+        ListPage: number;
+        /** @description Rows a page (default 20). */
+        ListPageSize: number;
+        /** @description Sort direction (default ASC). */
+        ListDirection: "ASC" | "DESC";
+        /** @description Text the name, type or description contains, ignoring case. */
+        ListSearch: string;
         ReadQuery: boolean;
     };
     requestBodies: never;
@@ -3142,7 +3153,18 @@ export interface operations {
     };
     "Connection.GetConnections": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page, from 1 (default 1; no defaults in the schema, so a call without paging parameters stays one for the whole list). */
+                page?: components["parameters"]["ListPage"];
+                /** @description Rows a page (default 20). */
+                pageSize?: components["parameters"]["ListPageSize"];
+                /** @description The field to sort by (default Name). */
+                sort?: "Name" | "Type" | "Modified" | "IsPublished";
+                /** @description Sort direction (default ASC). */
+                direction?: components["parameters"]["ListDirection"];
+                /** @description Text the name, type or description contains, ignoring case. */
+                search?: components["parameters"]["ListSearch"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3152,6 +3174,8 @@ export interface operations {
             /** @description Connections. */
             200: {
                 headers: {
+                    /** @description With a paging parameter, how many connections match the search. */
+                    "X-Total-Count"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -94,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     throttle: new Throttle(db, config.throttle, now),
     items: new ItemStore(db),
     itemAnswers: new TableCache<JsonAnswer<unknown>>(db, ['items'], 100),
+    itemLists: new TableCache<readonly object[]>(db, ['items'], 20),
   };
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {

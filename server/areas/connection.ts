@@ -9,6 +9,7 @@ import type { Schemas } from '../contract/types';
 import type { Handlers, Services } from '../http/context';
 import { badRequest, HttpError } from '../http/errors';
 import { JsonAnswer } from '../http/jsonAnswer';
+import { asksForPage, listPage, pageKey } from '../items/listPage';
 
 type Connection = Schemas['Connection'];
 
@@ -82,12 +83,23 @@ async function testConnection(services: Services, connection: Connection, saved:
 
 /** Connections (spec part 1 §3 'Connection', §5 'Connection', §7 'Connections'). */
 const handlers: Handlers = {
-  // The Connection Builder's list: every connection (10,000 make megabytes), the same for every caller
-  // with Read, so it is kept serialized until the items table changes (server/db/cache.ts).
-  'Connection.GetConnections': async ({ items, itemAnswers }) =>
-    (await itemAnswers.get('Connection.GetConnections', async () =>
-      JsonAnswer.of((await items.list(connectionKind)).map(presentConnection)),
-    )) as JsonAnswer<Connection[]>,
+  // The Connection Builder's list: every connection (10,000 make megabytes), or the page the list shows.
+  // Both are the same for every caller with Read, so they are kept serialized until the items table
+  // changes (server/db/cache.ts); pages are cut from the whole list, kept as objects the same way.
+  'Connection.GetConnections': async ({ items, itemAnswers, itemLists, query }) => {
+    const all = () =>
+      itemLists.get('Connection.GetConnections', async () =>
+        (await items.list(connectionKind)).map(presentConnection),
+      ) as Promise<readonly Connection[]>;
+    if (!asksForPage(query))
+      return (await itemAnswers.get('Connection.GetConnections', async () =>
+        JsonAnswer.of(await all()),
+      )) as JsonAnswer<Connection[]>;
+    return (await itemAnswers.get(`Connection.GetConnections${pageKey(query)}`, async () => {
+      const page = listPage(await all(), query, ['Name', 'Type', 'Description'], 'Name');
+      return JsonAnswer.of(page.rows, { 'x-total-count': String(page.total) });
+    })) as JsonAnswer<Connection[]>;
+  },
 
   'Connection.CredentialTypes': async () => publicCredentialTypes(),
 

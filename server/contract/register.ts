@@ -10,9 +10,9 @@ import { createRequestValidators } from './requestValidation';
 import type { OperationId } from './types';
 
 function sendJson(reply: FastifyReply, value: unknown) {
-  return reply
-    .header('content-type', 'application/json; charset=utf-8')
-    .send(value instanceof JsonAnswer ? value.bytes : JSON.stringify(value));
+  reply.header('content-type', 'application/json; charset=utf-8');
+  if (!(value instanceof JsonAnswer)) return reply.send(JSON.stringify(value));
+  return reply.headers(value.headers).send(value.bytes);
 }
 
 /**

@@ -25,6 +25,8 @@ export interface Services {
    * kind: a write tells which table, not which rows). Key them by operation and scope.
    */
   itemAnswers: TableCache<JsonAnswer<unknown>>;
+  /** Whole lists as answered, kept like itemAnswers, from which list pages are cut (server/items/listPage.ts). */
+  itemLists: TableCache<readonly object[]>;
   /** Seconds since the epoch; tests move it to expire tokens and keys. */
   now(): number;
 }

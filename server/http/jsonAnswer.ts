@@ -6,9 +6,13 @@
 export class JsonAnswer<T> {
   declare private readonly answers?: T;
 
-  private constructor(readonly bytes: Buffer) {}
+  private constructor(
+    readonly bytes: Buffer,
+    /** Headers that go with the answer, e.g. X-Total-Count of a list page. */
+    readonly headers: Readonly<Record<string, string>>,
+  ) {}
 
-  static of<T>(value: T): JsonAnswer<T> {
-    return new JsonAnswer<T>(Buffer.from(JSON.stringify(value), 'utf8'));
+  static of<T>(value: T, headers: Record<string, string> = {}): JsonAnswer<T> {
+    return new JsonAnswer<T>(Buffer.from(JSON.stringify(value), 'utf8'), headers);
   }
 }

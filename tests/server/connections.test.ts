@@ -180,6 +180,66 @@ describe.each(databaseTargets)('connections on $name (spec part 1 §3, §5, §7 
     ).toContain(`${path} ${key}`);
   });
 
+  it('answers every connection without paging parameters, and one page with them (part 1 §7, §9; issue 9)', async () => {
+    const prefix = `paged${randomUUID().slice(0, 6)}`;
+    for (const name of ['c', 'A', 'b'])
+      expect(
+        (
+          await call(server, 'POST', 'Connection/PostConnection', {
+            token,
+            body: connection({ Name: `${prefix}${name}` }),
+          })
+        ).status,
+      ).toBe(200);
+    const all = await call(server, 'GET', 'Connection/GetConnections', { token });
+    expect(all.headers['x-total-count']).toBeUndefined();
+    const names = (answer: { body: Array<Record<string, unknown>> }) => answer.body.map((row) => row.Name);
+    expect(names(all)).toEqual(expect.arrayContaining([`${prefix}A`, `${prefix}b`, `${prefix}c`]));
+
+    const first = await call(
+      server,
+      'GET',
+      `Connection/GetConnections?search=${prefix.toUpperCase()}&pageSize=2`,
+      {
+        token,
+      },
+    );
+    expect(first.status).toBe(200);
+    expect(first.headers['x-total-count']).toBe('3');
+    expect(names(first)).toEqual([`${prefix}A`, `${prefix}b`]);
+    const second = await call(server, 'GET', `Connection/GetConnections?search=${prefix}&pageSize=2&page=2`, {
+      token,
+    });
+    expect(names(second)).toEqual([`${prefix}c`]);
+    const descending = await call(
+      server,
+      'GET',
+      `Connection/GetConnections?search=${prefix}&direction=DESC`,
+      { token },
+    );
+    expect(names(descending)).toEqual([`${prefix}c`, `${prefix}b`, `${prefix}A`]);
+    // Secrets are masked in a page as in the whole list.
+    const settings = (first.body[0]!.FlowCredential as { Settings: Record<string, unknown> }).Settings;
+    expect(settings.Password).toBe(SECRET_MASK);
+
+    // A save is seen by the next page (the kept answers are dropped on a write).
+    const added = connection({ Name: `${prefix}Aa` });
+    await call(server, 'POST', 'Connection/PostConnection', { token, body: added });
+    const after = await call(server, 'GET', `Connection/GetConnections?search=${prefix}&pageSize=2`, {
+      token,
+    });
+    expect(after.headers['x-total-count']).toBe('4');
+    expect(names(after)).toEqual([`${prefix}A`, `${prefix}Aa`]);
+  });
+
+  it('refuses paging parameters it does not know, with a message (400, never 500)', async () => {
+    for (const query of ['sort=Password', 'page=0', 'pageSize=501', 'direction=UP']) {
+      const answer = await call(server, 'GET', `Connection/GetConnections?${query}`, { token });
+      expect(answer.status, query).toBe(400);
+      expect(answer.body.Message, query).toEqual(expect.any(String));
+    }
+  });
+
   it('refuses a name another connection has, ignoring case (part 1 §5)', async () => {
     const answer = await call(server, 'POST', 'Connection/PostConnection', {
       token,

@@ -37,6 +37,7 @@ export async function call(
   }
   return {
     status: response.statusCode,
+    headers: response.headers,
     body: body as Record<string, unknown> & Array<Record<string, unknown>>,
   };
 }

@@ -23,14 +23,23 @@ export const builder: BuilderDefinition<Connection> = {
     save: 'Connection.PostConnection',
     remove: 'Connection.DeleteConnection',
   },
+  // A platform may hold thousands of connections: the server searches, sorts and pages the list.
+  paging: 'server',
   columns: [
-    { id: 'name', header: 'Name', value: (connection) => connection.Name },
-    { id: 'type', header: 'Type', value: (connection) => connection.Type },
-    { id: 'modified', header: 'Last edited', kind: 'date', value: (connection) => connection.Modified },
+    { id: 'name', header: 'Name', field: 'Name', value: (connection) => connection.Name },
+    { id: 'type', header: 'Type', field: 'Type', value: (connection) => connection.Type },
+    {
+      id: 'modified',
+      header: 'Last edited',
+      kind: 'date',
+      field: 'Modified',
+      value: (connection) => connection.Modified,
+    },
     {
       id: 'status',
       header: 'Status',
       kind: 'status',
+      field: 'IsPublished',
       value: (connection) => (connection.IsPublished ? 'published' : 'draft'),
     },
   ],

@@ -26,6 +26,12 @@ export interface BuilderDefinition<T extends object> {
   form: FormDefinition;
   /** Calls by operationId. Path parameters {guid} and {connection} are filled by convention. */
   operations: { list: OperationId; get: OperationId; save: OperationId; remove?: OperationId };
+  /**
+   * 'server': the list operation searches, sorts and pages (its paging parameters and X-Total-Count,
+   * see Connection.GetConnections), so a list of 10,000 items loads one page; each column then names
+   * the wire `field` it sorts by. Default: the whole list is loaded and paged in the browser.
+   */
+  paging?: 'server';
   /** Lists and items belong to a connection (methods, documents). */
   scopedByConnection?: boolean;
   columns: ColumnSpec<T>[];

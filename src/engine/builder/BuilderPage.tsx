@@ -10,9 +10,10 @@ import { capitalise, useLifecycle } from '../detail/useLifecycle';
 import { usePageIsTop, useShortcuts } from '../guards/shortcuts';
 import { ListView } from '../list/ListView';
 import { useDeleteRow } from '../list/useDeleteRow';
-import { useListController } from '../list/useListController';
+import { type ListController, useListController } from '../list/useListController';
+import { useServerListController } from '../list/useServerListController';
 import type { AnyBuilder } from './BuilderDefinition';
-import { builderKeys, itemQuery, listQuery, removeItem } from './builderQueries';
+import { builderKeys, itemQuery, listQuery, pageQuery, removeItem } from './builderQueries';
 import { ConnectionPicker, useConnectionScope } from './ConnectionScope';
 
 /** Peers for the uniqueness keyword: the builder's own list. */
@@ -26,16 +27,76 @@ function usePeersContext(builder: AnyBuilder, rows: readonly object[] | undefine
 
 /**
  * A builder's list with search, sort, pages, create, open and delete. `tabs` sits under the title when
- * the builder's page holds more than one list (REST APIs and API users).
+ * the builder's page holds more than one list (REST APIs and API users). The rows are paged in the
+ * browser, or by the server when the builder declares `paging: 'server'`.
  */
 export function BuilderList({ builder, tabs }: { builder: AnyBuilder; tabs?: ReactNode }) {
+  return builder.paging === 'server' ? (
+    <ServerPagedList builder={builder} tabs={tabs} />
+  ) : (
+    <BrowserPagedList builder={builder} tabs={tabs} />
+  );
+}
+
+type ListProps = { builder: AnyBuilder; tabs?: ReactNode | undefined };
+
+function BrowserPagedList({ builder, tabs }: ListProps) {
+  const scope = useConnectionScope(Boolean(builder.scopedByConnection));
+  const list = useQuery(listQuery(builder, { connection: scope.connection }));
+  const controller = useListController({ rows: list.data, columns: builder.columns });
+  return (
+    <BuilderListView
+      builder={builder}
+      tabs={tabs}
+      scope={scope}
+      controller={controller}
+      loading={list.isPending && list.fetchStatus !== 'idle'}
+      error={list.error ? list.error.message : null}
+    />
+  );
+}
+
+function ServerPagedList({ builder, tabs }: ListProps) {
+  const missing = builder.columns.filter((column) => !column.field).map((column) => column.id);
+  if (missing.length > 0)
+    throw new Error(
+      `${builder.route}: a list the server pages sorts by each column's wire field; declare \`field\` on ${missing.join(', ')}.`,
+    );
+  const scope = useConnectionScope(Boolean(builder.scopedByConnection));
+  const list = useServerListController({ defaultSort: 'name' });
+  const page = useQuery(pageQuery(builder, { connection: scope.connection }, list.query));
+  return (
+    <BuilderListView
+      builder={builder}
+      tabs={tabs}
+      scope={scope}
+      controller={list.controller(page.data?.rows ?? [], page.data?.total ?? 0)}
+      loading={page.isPending && page.fetchStatus !== 'idle'}
+      busy={page.isPlaceholderData}
+      error={page.error ? page.error.message : null}
+    />
+  );
+}
+
+function BuilderListView({
+  builder,
+  tabs,
+  scope,
+  controller,
+  loading,
+  busy,
+  error,
+}: ListProps & {
+  scope: ReturnType<typeof useConnectionScope>;
+  controller: ListController<object>;
+  loading: boolean;
+  busy?: boolean;
+  error: string | null;
+}) {
   usePageTitle(builder.title);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const can = useCan();
-  const scope = useConnectionScope(Boolean(builder.scopedByConnection));
-  const list = useQuery(listQuery(builder, { connection: scope.connection }));
-  const controller = useListController({ rows: list.data, columns: builder.columns });
   const canUpsert = can(builder.area, 'Upsert');
   const canDelete =
     builder.operations.remove !== undefined &&
@@ -65,8 +126,9 @@ export function BuilderList({ builder, tabs }: { builder: AnyBuilder; tabs?: Rea
         label={`${capitalise(builder.item)}s`}
         columns={builder.columns}
         controller={controller}
-        loading={list.isPending && list.fetchStatus !== 'idle'}
-        error={list.error ? list.error.message : null}
+        loading={loading}
+        busy={busy ?? false}
+        error={error}
         rowKey={builder.id}
         openLabel={canUpsert ? 'edit' : 'view'}
         onOpen={(item) => open(builder.id(item))}

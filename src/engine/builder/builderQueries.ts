@@ -1,5 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { callOperation, type OperationId, takesPathParameter } from '../../api/callOperation';
+import {
+  callOperation,
+  callOperationPage,
+  type OperationId,
+  type PagedOperationId,
+  takesPathParameter,
+} from '../../api/callOperation';
+import type { ServerListQuery } from '../list/useServerListController';
 import type { AnyBuilder } from './BuilderDefinition';
 
 type Scope = { connection?: string | undefined };
@@ -13,6 +20,8 @@ const pathOf = (id: OperationId, values: Record<string, string | undefined>) =>
 export const builderKeys = {
   all: (builder: AnyBuilder) => [builder.route] as const,
   list: (builder: AnyBuilder, scope: Scope) => [builder.route, 'list', scope.connection ?? null] as const,
+  page: (builder: AnyBuilder, scope: Scope, query: ServerListQuery) =>
+    [builder.route, 'list', scope.connection ?? null, 'page', query] as const,
   item: (builder: AnyBuilder, id: string, scope: Scope) =>
     [builder.route, 'item', scope.connection ?? null, id] as const,
 };
@@ -24,6 +33,32 @@ export const listQuery = (builder: AnyBuilder, scope: Scope) =>
       (await callOperation(builder.operations.list, {
         path: pathOf(builder.operations.list, { connection: scope.connection }) as never,
       })) as object[],
+    enabled: !builder.scopedByConnection || Boolean(scope.connection),
+  });
+
+/**
+ * One page of a builder whose server pages its list (`paging: 'server'`): the column's wire field is
+ * the sort; the previous page stays on screen while the next loads.
+ */
+export const pageQuery = (builder: AnyBuilder, scope: Scope, query: ServerListQuery) =>
+  queryOptions({
+    queryKey: builderKeys.page(builder, scope, query),
+    queryFn: async () => {
+      const field = builder.columns.find((column) => column.id === query.sort)?.field;
+      // `paging: 'server'` declares that the list operation is one that pages.
+      const { rows, total } = await callOperationPage(builder.operations.list as PagedOperationId, {
+        path: pathOf(builder.operations.list, { connection: scope.connection }) as never,
+        query: {
+          page: query.page,
+          pageSize: query.pageSize,
+          ...(field ? { sort: field as never } : {}),
+          direction: query.descending ? 'DESC' : 'ASC',
+          ...(query.search.trim() ? { search: query.search.trim() } : {}),
+        },
+      });
+      return { rows: rows as object[], total };
+    },
+    placeholderData: (previous) => previous,
     enabled: !builder.scopedByConnection || Boolean(scope.connection),
   });
 

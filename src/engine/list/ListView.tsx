@@ -7,6 +7,8 @@ export interface ListViewProps<T> {
   columns: readonly ColumnSpec<T>[];
   controller: ListController<T>;
   loading?: boolean;
+  /** Rows on screen are being replaced (a page the server sorts, searches or turns). */
+  busy?: boolean;
   error?: string | null;
   rowKey(row: T): string;
   /** 'edit' with Upsert, else 'view' (spec part 1 §2). */
@@ -78,7 +80,7 @@ export function ListView<T>(props: ListViewProps<T>) {
         )}
       </div>
       <div className="list__frame">
-        <table className="list__table">
+        <table className="list__table" aria-busy={props.busy || undefined}>
           <thead>
             <tr>
               {columns.map((column) => {

@@ -11,4 +11,6 @@ export interface ColumnSpec<T> {
   render?(row: T): ReactNode;
   /** Part of the search (default: text and status columns). */
   searchable?: boolean;
+  /** The wire field the server sorts by, for lists the server pages (`paging: 'server'`). */
+  field?: string;
 }

@@ -13,10 +13,10 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useMemo } from 'react';
 import type { ColumnSpec } from './columns';
-import { PAGE_SIZE, pageWindow, SEARCH_DEBOUNCE_MS } from './pageWindow';
+import { PAGE_SIZE, pageWindow } from './pageWindow';
+import { useListUrlState } from './useListUrlState';
 
 export const listFeatures = tableFeatures({
   rowSortingFeature,
@@ -45,35 +45,9 @@ export function useListController<T>(options: {
   paramPrefix?: string;
 }) {
   const { columns, defaultSort = 'name', paramPrefix = '' } = options;
-  const [params, setParams] = useSearchParams();
-  const key = (name: string) => `${paramPrefix}${name}`;
-  const search = params.get(key('q')) ?? '';
-  const sortId = params.get(key('sort')) ?? defaultSort;
-  const descending = params.get(key('dir')) === 'desc';
-  const page = Math.max(1, Number(params.get(key('page')) ?? '1') || 1);
-  const [typed, setTyped] = useState(search);
-
-  const update = useCallback(
-    (changes: Record<string, string | null>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [name, value] of Object.entries(changes)) {
-            if (value === null || value === '') next.delete(`${paramPrefix}${name}`);
-            else next.set(`${paramPrefix}${name}`, value);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams, paramPrefix],
-  );
-
-  useEffect(() => {
-    if (typed === search) return;
-    const timer = setTimeout(() => update({ q: typed, page: null }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed, search, update]);
+  const state = useListUrlState({ defaultSort, paramPrefix });
+  const { search, descending, page } = state;
+  const sortId = state.sortId ?? defaultSort;
 
   const tableColumns = useMemo(
     () =>
@@ -112,20 +86,14 @@ export function useListController<T>(options: {
     rows,
     total: options.rows?.length ?? 0,
     matching: table.getFilteredRowModel().rows.length,
-    search: typed,
-    setSearch: setTyped,
+    search: state.typed,
+    setSearch: state.setTyped,
     sort: { id: sortId, descending },
-    toggleSort(id: string) {
-      update({
-        sort: id === defaultSort && sortId === id && descending ? null : id,
-        dir: sortId === id && !descending ? 'desc' : null,
-        page: null,
-      });
-    },
+    toggleSort: state.toggleSort,
     page: Math.min(page, Math.max(1, pageCount)),
     pageCount,
     pages: pageWindow(Math.min(page, Math.max(1, pageCount)), pageCount),
-    setPage: (next: number) => update({ page: next <= 1 ? null : String(next) }),
+    setPage: state.setPage,
   };
 }
 
