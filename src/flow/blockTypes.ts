@@ -39,11 +39,28 @@ export interface BlockTypeDefinition {
 }
 
 const none = (): FlowField[] => [];
-const asVariables = (block: FlowBlock): FlowField[] =>
-  (block.Output ?? []).map((field) => (field.Alias ? { ...field, Name: field.Alias } : field));
+/**
+ * A block's variables, kept with the block object: blocks are never changed in place (src/flow/graph.ts
+ * answers new ones), and every validation run and output recomputation walks the same blocks again.
+ */
+function perBlock(variables: (block: FlowBlock) => FlowField[]): (block: FlowBlock) => FlowField[] {
+  const kept = new WeakMap<FlowBlock, FlowField[]>();
+  return (block) => {
+    let fields = kept.get(block);
+    if (!fields) {
+      fields = variables(block);
+      kept.set(block, fields);
+    }
+    return fields;
+  };
+}
+
+const asVariables = perBlock((block) =>
+  (block.Output ?? []).map((field) => (field.Alias ? { ...field, Name: field.Alias } : field)),
+);
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-const startVariables = (block: FlowBlock): FlowField[] => {
+const startVariables = perBlock((block) => {
   const fields = block.Config?.Fields ?? [];
   // A field checked against a function list also brings the list's fields it returns, under their aliases.
   const returned = fields.flatMap((field) =>
@@ -52,14 +69,15 @@ const startVariables = (block: FlowBlock): FlowField[] => {
       .map((entry): FlowField => ({ Name: entry.Alias!, Type: entry.Type ?? null })),
   );
   return returned.length > 0 ? [...fields, ...returned] : fields;
-};
+});
 
 /** Added fields always hold a value (static, system or function), so they count as required when mapped. */
-const addVariables = (block: FlowBlock): FlowField[] =>
+const addVariables = perBlock((block) =>
   (block.Config?.Fields ?? []).map((field) => ({
     ...field,
     Validation: { ...field.Validation, IsRequired: true },
-  }));
+  })),
+);
 
 /** The result's output: every visible field for full output, else the chosen fields that still exist. */
 const resultOutput = (block: FlowBlock, scope: FieldScope): FlowField[] => {

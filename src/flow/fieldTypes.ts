@@ -23,11 +23,17 @@ export type FlowFieldType = (typeof flowFieldTypes)[number];
 /** Types that hold children (spec part 2 §3: Array and Object are parents). */
 export const parentTypes: readonly string[] = ['Object', 'Array'];
 
-const known = new Map(flowFieldTypes.map((type) => [type.toLowerCase(), type]));
+// Keyed by the exact name too: stored flows spell types as the list does, so most lookups allocate nothing.
+const known = new Map<string, FlowFieldType>(
+  flowFieldTypes.flatMap((type) => [
+    [type.toLowerCase(), type],
+    [type, type],
+  ]),
+);
 
 /** The flow type a (case-insensitive) type name stands for, or undefined when not a flow type. */
 export function flowType(type: string | null | undefined): FlowFieldType | undefined {
-  return type ? known.get(type.trim().toLowerCase()) : undefined;
+  return type ? (known.get(type) ?? known.get(type.trim().toLowerCase())) : undefined;
 }
 
 export const isParentType = (type: string | null | undefined) => {

@@ -208,23 +208,25 @@ export function walkFlow(
   const visited = new Set<string>();
   if (!start || !index.has(start)) return visited;
   const scope = new ScopeStack();
-  const stack: Array<{ guid: string } | { undo: Undo }> = [{ guid: start }];
+  // A frame is a block to enter (its guid) or the scope changes to undo on leaving one.
+  const stack: Array<string | Undo> = [start];
   while (stack.length > 0) {
     const frame = stack.pop()!;
-    if ('undo' in frame) {
-      scope.pop(frame.undo);
+    if (typeof frame !== 'string') {
+      scope.pop(frame);
       continue;
     }
-    if (visited.has(frame.guid)) continue;
-    const block = index.get(frame.guid);
+    if (visited.has(frame)) continue;
+    const block = index.get(frame);
     if (!block) continue;
-    visited.add(frame.guid);
+    visited.add(frame);
     const current = visit(block, scope) ?? block;
-    const undo = scope.push(blockType(current.Type).variables(current));
-    stack.push({ undo });
+    stack.push(scope.push(blockType(current.Type).variables(current)));
     // Pushed in reverse so OUT is walked before FALSE.
-    const next = [...exitsOf(current, 'Out'), ...exitsOf(current, 'False')];
-    for (let i = next.length - 1; i >= 0; i--) stack.push({ guid: next[i]! });
+    const out = exitsOf(current, 'Out');
+    const otherwise = exitsOf(current, 'False');
+    for (let i = otherwise.length - 1; i >= 0; i--) stack.push(otherwise[i]!);
+    for (let i = out.length - 1; i >= 0; i--) stack.push(out[i]!);
   }
   return visited;
 }

@@ -54,9 +54,18 @@ export class ScopeStack implements FieldScope {
   }
 }
 
+// Field lists are never changed in place (src/flow/graph.ts answers new objects), so a list's scope
+// can be kept with it: an action's output list is shared by every block that reads that action.
+const fixedScopes = new WeakMap<readonly FlowField[], FieldScope>();
+
 /** A fixed scope of the given fields. */
 export function scopeOf(fields: readonly FlowField[]): FieldScope {
-  const stack = new ScopeStack();
-  stack.push(fields);
-  return stack;
+  let scope = fixedScopes.get(fields);
+  if (!scope) {
+    const stack = new ScopeStack();
+    stack.push(fields);
+    scope = stack;
+    fixedScopes.set(fields, scope);
+  }
+  return scope;
 }

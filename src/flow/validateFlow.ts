@@ -3,7 +3,7 @@ import { cleanName, nameError } from '../rules/names';
 import type { FieldError } from '../validation/fieldErrors';
 import { blockType } from './blockTypes';
 import { blockIndex, exitsOf, walkFlow } from './graph';
-import { blank, type FlowErrorKey, problem } from './rules/context';
+import { type BlockRuleContext, blank, type FlowErrorKey, problem } from './rules/context';
 import type { FlowBlock, FlowLookups, RestMethodFlow } from './types';
 
 const flowProblem = (path: string, key: FlowErrorKey): FieldError => ({
@@ -77,10 +77,13 @@ export function validateFlow(flow: RestMethodFlow, lookups: FlowLookups): FieldE
   const blocks = graph.Blocks ?? [];
   const errors = flowFieldErrors(flow);
   const blockErrors: FieldError[] = [];
-  const context = { lookups, flow: { HttpMethod: flow.HttpMethod, IsScript: flow.IsScript } };
+  const flowOf = { HttpMethod: flow.HttpMethod, IsScript: flow.IsScript };
+  // The walk hands every block the same scope object, so one context serves them all.
+  let context: BlockRuleContext | undefined;
   const reached = walkFlow(graph, (block, scope) => {
-    const found = blockType(block.Type).rules(block, { ...context, scope });
-    for (const error of found) blockErrors.push(error);
+    context ??= { lookups, flow: flowOf, scope };
+    const found = blockType(block.Type).rules(block, context);
+    for (let index = 0; index < found.length; index++) blockErrors.push(found[index]!);
     return undefined;
   });
   errors.push(...graphErrors(blocks, blockIndex(graph), reached), ...blockErrors);
