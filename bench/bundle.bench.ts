@@ -2,8 +2,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { httpSignIn } from '../tests/support/serverProcess';
-import { testAdmin } from '../tests/support/testServer';
 import type { BenchModule } from './lib/types';
 
 const group = 'console';
@@ -59,7 +57,7 @@ const bundle: BenchModule = {
       page.getByRole('button', { name: 'Sign in' }).waitFor(),
     );
     // A signed-in user opening the console: the session's tokens are in local storage already.
-    const tokens = await httpSignIn(server.url, testAdmin);
+    const { tokens } = server;
     const home = await scriptsUntil(
       browser,
       `${server.url}/`,

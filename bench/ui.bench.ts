@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { httpCall, httpSignIn } from '../tests/support/serverProcess';
-import { testAdmin } from '../tests/support/testServer';
+import { httpCall } from '../tests/support/serverProcess';
 import type { BenchContext, BenchServer } from './lib/context';
 import { connectionsPlan } from './lib/seeds';
 import type { BenchModule, BenchRow } from './lib/types';
@@ -71,7 +70,7 @@ function instrument({ debounceMs, fieldRows }: { debounceMs: number; fieldRows: 
 }
 
 async function signedInPage(browser: Browser, server: BenchServer): Promise<Page> {
-  const tokens = await httpSignIn(server.url, testAdmin);
+  const { tokens } = server;
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript(
     (entries) => {

@@ -1,16 +1,17 @@
 import '@xyflow/react/dist/style.css';
-import { Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow } from '@xyflow/react';
+import { Background, Controls, ReactFlow, ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef } from 'react';
 import { flowLinks } from '../../../flow/graph';
 import type { LayoutPositions } from '../../../flow/layout/elkLayout';
 import type { FlowBlock, FlowGraph } from '../../../flow/types';
 import { focusRequestAtom, selectedBlockAtom } from '../editor/flowEditorState';
-import type { BlockFlowNode } from './BlockNode';
+import { type BlockFlowNode, handlesOf } from './BlockNode';
 import { BLOCK_SIZE, type CanvasActions, CanvasActionsContext } from './canvasActions';
+import { FlowOverview } from './FlowOverview';
 import type { LinkFlowEdge } from './InsertEdge';
 import { edgeTypes, nodeTypeOf, nodeTypes } from './nodeTypes';
-import { useFlowLayout } from './useFlowLayout';
+import { layoutMarks, useFlowLayout } from './useFlowLayout';
 
 interface Cached {
   block: FlowBlock;
@@ -61,6 +62,10 @@ function useNodes(
         position,
         width: BLOCK_SIZE.width,
         height: BLOCK_SIZE.height,
+        // Size and handles declared, as for server rendering: React Flow then needs to draw (and measure)
+        // only the blocks in view, and fitView need not wait for every block to be measured.
+        measured: BLOCK_SIZE,
+        handles: handlesOf(block.Type),
         selected: isSelected,
         data: { block, errors, editable },
       };
@@ -95,6 +100,20 @@ function useEdges(graph: FlowGraph, editable: boolean): LinkFlowEdge[] {
   );
 }
 
+/** Flows up to this many blocks are fitted whole when they open; larger ones show their first blocks. */
+const FIT_ALL_LIMIT = 60;
+const FIRST_BLOCKS = 6;
+
+/** The leftmost blocks (the start side of a left-to-right layout), or null when the whole flow fits. */
+function firstBlocks(positions: LayoutPositions): Array<{ id: string }> | null {
+  const entries = Object.entries(positions);
+  if (entries.length <= FIT_ALL_LIMIT) return null;
+  return entries
+    .sort(([, a], [, b]) => a.x - b.x || a.y - b.y)
+    .slice(0, FIRST_BLOCKS)
+    .map(([id]) => ({ id }));
+}
+
 export interface FlowCanvasProps {
   graph: FlowGraph;
   editable: boolean;
@@ -111,12 +130,28 @@ function Canvas({ graph, editable, errorsByBlock, actions }: FlowCanvasProps) {
   const flow = useReactFlow();
   const fitted = useRef(false);
 
-  // Fit the whole flow in view when its first layout arrives.
+  // A layout's positions are on screen once the frame after their render is painted.
   useEffect(() => {
-    if (generation === 0 || fitted.current) return;
+    if (generation === 0) return;
+    requestAnimationFrame(() => setTimeout(() => performance.mark(layoutMarks.drawn)));
+  }, [generation]);
+
+  // Fit the flow in view when its first layout arrives. A large flow shows its beginning instead: the
+  // whole of it would be unreadably small, and drawing every block at once held the main thread for
+  // seconds (issue 9: no task over 50 ms during layout); the minimap gives the overview.
+  useEffect(() => {
+    if (generation === 0 || fitted.current || !positions) return;
     fitted.current = true;
-    requestAnimationFrame(() => void flow.fitView({ padding: 0.15, maxZoom: 1.2 }));
-  }, [generation, flow]);
+    const first = firstBlocks(positions);
+    requestAnimationFrame(
+      () =>
+        void flow.fitView({
+          padding: 0.15,
+          maxZoom: 1.2,
+          ...(first ? { nodes: first } : {}),
+        }),
+    );
+  }, [generation, flow, positions]);
 
   // Centre a block when asked (a click in the validation panel).
   useEffect(() => {
@@ -144,16 +179,17 @@ function Canvas({ graph, editable, errorsByBlock, actions }: FlowCanvasProps) {
         maxZoom={2}
         proOptions={{ hideAttribution: true }}
         aria-label="Flow canvas"
+        data-layout-generation={generation}
       >
         <Background gap={24} />
         <Controls showInteractive={false} />
-        <MiniMap pannable zoomable ariaLabel="Flow overview" />
+        <FlowOverview positions={positions} />
       </ReactFlow>
     </CanvasActionsContext.Provider>
   );
 }
 
-/** The block canvas (@xyflow/react): automatic layout, zoom, pan, fit view, minimap. */
+/** The block canvas (@xyflow/react): automatic layout, zoom, pan, fit view, overview. */
 export function FlowCanvas(props: FlowCanvasProps) {
   return (
     <div className="flow-canvas" data-testid="flow-canvas">

@@ -8,6 +8,13 @@ import type { FlowGraph } from '../../../flow/types';
 import { layoutPositionsAtom } from '../editor/flowEditorState';
 import { blockSize } from './canvasActions';
 
+/** Performance marks of a layout: requested, answered by the worker, drawn (see FlowCanvas). */
+export const layoutMarks = {
+  start: 'flow-layout:start',
+  answered: 'flow-layout:answered',
+  drawn: 'flow-layout:drawn',
+} as const;
+
 /** Changes only when blocks or links change, not when a block's configuration does. */
 export function structureOf(graph: FlowGraph): string {
   const blocks = (graph.Blocks ?? []).map((block) => `${block.Guid}:${block.Type}`).join(',');
@@ -45,9 +52,12 @@ export function useFlowLayout(graph: FlowGraph) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: lays out again only when the structure changes
   useEffect(() => {
     let live = true;
+    // Marks for `npm run bench`: the main thread's longest task between these (issue 9 budget).
+    performance.mark(layoutMarks.start);
     layoutFlow(layoutInput(graph, blockSize))
       .then((next) => {
         if (!live) return;
+        performance.mark(layoutMarks.answered);
         setPositions(next);
         setGeneration((value) => value + 1);
         publish(next);

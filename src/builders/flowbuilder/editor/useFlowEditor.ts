@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../../api/ApiError';
 import { useValidationRun } from '../../../engine/detail/useValidationRun';
@@ -52,7 +52,8 @@ export function useFlowEditor(loaded: RestMethodFlow) {
   const [draft, setDraft] = useAtom(flowDraftAtom);
   const setEditable = useSetAtom(flowEditableAtom);
   const setSelected = useSetAtom(selectedBlockAtom);
-  const positions = useAtomValue(layoutPositionsAtom);
+  // Read when saving, not subscribed: a layout's answer must not redraw the whole editor (issue 9).
+  const store = useStore();
   const [original, setOriginal] = useState(loaded);
   const [busy, setBusy] = useState(false);
 
@@ -108,7 +109,7 @@ export function useFlowEditor(loaded: RestMethodFlow) {
       try {
         const saved = await saveFlow({
           ...flow,
-          Flow: withPositions(flow.Flow ?? { Blocks: [] }, positions),
+          Flow: withPositions(flow.Flow ?? { Blocks: [] }, store.get(layoutPositionsAtom)),
         });
         setOriginal(flow);
         setDraft({ ...flow, Revision: saved.Revision });
@@ -118,7 +119,7 @@ export function useFlowEditor(loaded: RestMethodFlow) {
         setBusy(false);
       }
     },
-    [client, positions, setDraft],
+    [client, store, setDraft],
   );
 
   const canSave = editable && modified && !busy;
