@@ -9,6 +9,8 @@ export const impact = {
   'usage.hidden': '{count} more in builders you may not open.',
   'usage.list': 'Items that use this {item}',
   'usage.via': 'through {kind} {name}',
+  'usage.column.state': 'Uses it in',
+  'usage.column.reason': 'Why it would break',
   'usage.state.published': 'Published',
   'usage.state.draft': 'Draft only',
   'impact.publishRefused':
@@ -20,7 +22,6 @@ export const impact = {
     'Published items use what this version changes. Change them first, or keep what they use, then publish again.',
   'impact.deleteBody': 'Published items use it. Change them first so they no longer use it, then delete it.',
   'impact.list': 'What would break',
-  'impact.hidden': '{count} more in builders you may not open.',
   'impact.reason.deleted': 'uses it',
   'impact.reason.fieldRemoved': 'uses the field {field}, which this version removes',
   'impact.reason.fieldRetyped': 'uses the field {field} as {from}; this version makes it {to}',
