@@ -80,7 +80,7 @@ describe('where used and a publish refused because a published flow uses a field
     const dialog = page.getByRole('alertdialog', { name: 'This document cannot be published yet' });
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain(
-      'Publishing is refused: it would break 1 published items that use this item.',
+      'Publishing is refused: published items that use this item would break (1).',
     );
     const row = dialog.getByRole('table', { name: 'What would break' }).locator('tbody tr');
     expect(await row.innerText()).toMatch(
@@ -101,6 +101,22 @@ describe('where used and a publish refused because a published flow uses a field
     await page.getByRole('heading', { name: /customers\/credit/ }).waitFor();
     await page.locator('.react-flow__node').first().waitFor();
     await screenshot(page, 'impact-flow-opened');
+  });
+
+  it('refuses deleting the REST API the published flow belongs to, from its list, with the same list', async () => {
+    onFailure('delete-refused');
+    await page.goto(`${server.url}/restapi`);
+    const row = page.locator('tr', { hasText: 'orders_api' });
+    await row.getByRole('button', { name: 'delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'This REST API cannot be deleted yet' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('table', { name: 'What would break' }).innerText()).toMatch(
+      /GET customers\/credit\s+flow\s+uses it/,
+    );
+    await screenshot(page, 'impact-delete-refused');
+    await confirmDialog(page, 'OK');
+    await row.waitFor();
     expect(errors).toEqual([]);
   });
 });

@@ -101,7 +101,7 @@ describe.each(databaseTargets)('where used and the impact check on $name (issue 
     expect(refused.status).toBe(400);
     expect(refused.body.MessageKey).toBe('impact.publishRefused');
     expect(refused.body.Message).toBe(
-      'Publishing is refused: it would break 1 published items that use this item.',
+      'Publishing is refused: published items that use this item would break (1).',
     );
     // Not the stale save's answer: no Current.
     expect(refused.body).not.toHaveProperty('Current');

@@ -13,9 +13,8 @@ export const impact = {
   'usage.column.reason': 'Why it would break',
   'usage.state.published': 'Published',
   'usage.state.draft': 'Draft only',
-  'impact.publishRefused':
-    'Publishing is refused: it would break {count} published items that use this item.',
-  'impact.deleteRefused': 'Deleting is refused: {count} published items use this item.',
+  'impact.publishRefused': 'Publishing is refused: published items that use this item would break ({count}).',
+  'impact.deleteRefused': 'Deleting is refused: published items use this item ({count}).',
   'impact.publishTitle': 'This {item} cannot be published yet',
   'impact.deleteTitle': 'This {item} cannot be deleted yet',
   'impact.publishBody':
