@@ -90,7 +90,9 @@ describe('a refused publish or delete lists what would break (issue 10 point 1)'
     const refuse = setup();
     expect(refuse(refusal())).toBe(true);
     const dialog = screen.getByRole('alertdialog', { name: 'This document cannot be published yet' });
-    expect(dialog.textContent).toContain('Publishing is refused: published items that use this item would break (1).');
+    expect(dialog.textContent).toContain(
+      'Publishing is refused: published items that use this item would break (1).',
+    );
     const row = screen.getByRole('table', { name: 'What would break' }).querySelector('tbody tr')!;
     expect(row.textContent).toBe('GET customers/creditflowuses the field Credit, which this version removes');
     act(() => fireEvent.click(screen.getByRole('link', { name: 'GET customers/credit' })));
