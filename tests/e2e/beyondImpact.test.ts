@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { DEMO_CONNECTION_GUID } from '../../server/connections/connectionKind';
 import { call, signIn } from '../support/api';
+import { accessibilityProblems } from '../support/axe';
 import { launchBrowser, newPage, screenshot, startConsole } from '../support/browser';
 import { confirmDialog, signInThroughPage } from '../support/consolePages';
 import { testAdmin } from '../support/testServer';
@@ -65,6 +66,7 @@ describe('where used and a publish refused because a published flow uses a field
       new RegExp(`^/flowbuilder/${CUSTOMER_FLOW}\\?version=[0-9a-f-]{36}$`),
     );
     await screenshot(page, 'impact-where-used');
+    expect(await accessibilityProblems(page)).toEqual([]);
   });
 
   it('refuses publishing the document without a field the flow reads, lists the flow, and its link opens it', async () => {
@@ -87,6 +89,7 @@ describe('where used and a publish refused because a published flow uses a field
       /GET customers\/credit\s+flow\s+uses the field Credit, which this version removes/,
     );
     await screenshot(page, 'impact-publish-refused');
+    expect(await accessibilityProblems(page)).toEqual([]);
     // Nothing was published: the flow still reads a document with Credit.
     expect(await publishedFields()).toContain('Credit');
 
