@@ -30,7 +30,7 @@ function blockFields(block: FlowBlock): FieldUse[] {
       mapping.To ? [{ field: mapping.To, side: 'input' }] : [],
     ),
     ...(block.Output ?? []).flatMap((field) => output(field.Name)),
-    ...(config.Filters ?? []).flatMap((group) => group.Rules.flatMap((rule) => output(rule.Name))),
+    ...(config.Filters ?? []).flatMap((group) => (group.Rules ?? []).flatMap((rule) => output(rule.Name))),
     ...(config.Sorting ?? []).flatMap((sort) => output(sort.Name)),
   ];
 }
