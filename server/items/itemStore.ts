@@ -109,7 +109,8 @@ export class ItemStore {
 
   /**
    * Creates or saves an item. A body whose Revision is not the stored one answers 409 with the stored
-   * item, so no one silently overwrites another admin's edit. IsPublished in the body publishes it.
+   * item, so no one silently overwrites another admin's edit. IsPublished in the body publishes it,
+   * unless that would break published items using the published version (400 with Impact, server/usage).
    */
   async save(
     kind: ItemKind,
