@@ -99,6 +99,7 @@ export const operationTable = {
   "FlowBuilder.GetApiList": { method: 'GET', path: "/UIServices/FlowBuilder/GetApiList" },
   "Items.SearchItems": { method: 'GET', path: "/UIServices/Items/SearchItems" },
   "Items.GetPublishedItem": { method: 'GET', path: "/UIServices/Items/GetPublishedItem" },
+  "Items.GetItemUsage": { method: 'GET', path: "/UIServices/Items/GetItemUsage" },
   "Audit.GetItemHistory": { method: 'GET', path: "/UIServices/Audit/GetItemHistory" },
   "Audit.GetAuditEntries": { method: 'GET', path: "/UIServices/Audit/GetAuditEntries" },
 } as const;

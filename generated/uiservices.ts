@@ -1686,6 +1686,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/UIServices/Items/GetItemUsage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where an item is used; 404 when the caller may not read its kind. Users in builders the caller may not read are counted, not named. */
+        get: operations["Items.GetItemUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/UIServices/Audit/GetItemHistory": {
         parameters: {
             query?: never;
@@ -2105,6 +2122,8 @@ export interface components {
             }[];
             /** @description On 409: the stored item the save conflicted with. */
             Current?: unknown;
+            /** @description On a publish or delete refused because published items use the item (400, MessageKey impact.publishRefused or impact.deleteRefused): what would break. */
+            Impact?: components["schemas"]["Impact"];
         };
         /**
          * ExternalConnector
@@ -2367,6 +2386,37 @@ export interface components {
          */
         Guid: string;
         /**
+         * Impact
+         * @description Why a publish or delete was refused (issue 10 point 1): the published items it would break that the caller may read, and how many more are in builders the caller may not read.
+         */
+        Impact: {
+            /** @enum {string} */
+            Action: "publish" | "delete";
+            Entries: components["schemas"]["ImpactEntry"][];
+            Hidden: number;
+        };
+        /**
+         * ImpactEntry
+         * @description A published item that a publish or delete would break, and why (issue 10 point 1).
+         */
+        ImpactEntry: {
+            Kind: components["schemas"]["UsageKind"];
+            Guid: string;
+            Name: string;
+            Connection: string | null;
+            Version: string | null;
+            /** @enum {string} */
+            State: "published" | "draft";
+            Via?: components["schemas"]["UsageVia"];
+            /** @description Catalogue key of the reason (impact.reason.*). */
+            Reason: string;
+            /** @description The reason in the catalogue's words. */
+            Message: string;
+            Params?: {
+                [key: string]: unknown;
+            };
+        };
+        /**
          * ItemHit
          * @description An item found by name (the command palette, issue 10 point 4).
          */
@@ -2383,6 +2433,14 @@ export interface components {
          * @enum {string}
          */
         ItemKind: "connection" | "metadata" | "method" | "restApi" | "script" | "document" | "composedDocument" | "actionDocument";
+        /**
+         * ItemUsage
+         * @description Where an item is used (issue 10 point 1): the items that use it which the caller may read, and how many more are in builders the caller may not read (counted, not named).
+         */
+        ItemUsage: {
+            Entries: components["schemas"]["UsageEntry"][];
+            Hidden: number;
+        };
         /** KeyValue */
         KeyValue: {
             Key: string;
@@ -2719,6 +2777,40 @@ export interface components {
          * @description A two-factor code: exactly 6 digits (spec part 1 §5 'Account', §9).
          */
         TwoFACode: string;
+        /**
+         * UsageEntry
+         * @description An item that uses another (issue 10 point 1), with what the console needs for a link to it: its kind, guid, connection (scoped kinds) and, for a flow, the version that uses it.
+         */
+        UsageEntry: {
+            Kind: components["schemas"]["UsageKind"];
+            Guid: string;
+            Name: string;
+            /** @description The connection of a scoped item (methods, documents), else null. */
+            Connection: string | null;
+            /** @description A flow's version guid (the published or the draft version that uses the item), else null. */
+            Version: string | null;
+            /**
+             * @description published when the published version uses the item, draft when only the draft does.
+             * @enum {string}
+             */
+            State: "published" | "draft";
+            Via?: components["schemas"]["UsageVia"];
+        };
+        /**
+         * UsageKind
+         * @description A kind of item that can use another (issue 10 point 1): the builder item kinds (src/permissions/itemKinds.ts) and flows, which live in their own tables (src/permissions/usageKinds.ts).
+         * @enum {string}
+         */
+        UsageKind: "connection" | "metadata" | "method" | "restApi" | "script" | "document" | "composedDocument" | "actionDocument" | "flow";
+        /**
+         * UsageVia
+         * @description The item a use goes through: a flow reads a document's fields through a composed or action document whose root document it is (issue 10 point 1).
+         */
+        UsageVia: {
+            Kind: components["schemas"]["UsageKind"];
+            Guid: string;
+            Name: string;
+        };
         /**
          * User
          * @description A console user (spec part 1 §3 'User').
@@ -4977,6 +5069,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, never> | null;
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    "Items.GetItemUsage": {
+        parameters: {
+            query: {
+                Kind: components["schemas"]["ItemKind"];
+                Guid: components["schemas"]["Guid"];
+                Connection?: components["schemas"]["Guid"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The items that use it, published users first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemUsage"];
                 };
             };
             "4XX": components["responses"]["Error"];

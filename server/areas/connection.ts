@@ -136,8 +136,9 @@ const handlers: Handlers = {
   },
 
   'Connection.DeleteConnection': async ({ items, db, params }) => {
-    await items.get(connectionKind, params.guid);
-    // Methods and documents belong to a connection; removing it would orphan them.
+    // Published items on it or using it: refused with the list of what would break (issue 10 point 1).
+    await items.assertRemovable(connectionKind, params.guid);
+    // Drafts belong to a connection too; removing it would orphan them.
     const [use] = await db.query<{ count: number }>(
       'select count(*)::int as count from items where scope = $1',
       [params.guid],

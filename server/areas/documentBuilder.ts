@@ -100,6 +100,9 @@ const handlers: Handlers = {
       action: 'delete',
       denied: 'db.error.deletePublished',
     });
+    // Published items that use it: refused with the list of what would break (issue 10 point 1); drafts
+    // of the connection's documents that refer to it are refused after that, by name.
+    await items.assertRemovable(documentKind, params.guid, params.connection);
     const others = [
       ...((await items.list(documentKind, params.connection)) as Document[]),
       ...(await publishedDocuments(items, params.connection)),

@@ -1,7 +1,8 @@
 import { assertReadable, readableKinds } from '../audit/readableKinds';
 import type { Handlers } from '../http/context';
+import { itemUsage } from '../usage/impact';
 
-/** Calls across every builder's items (issue 10: command palette, diff before publish). */
+/** Calls across every builder's items (issue 10: command palette, diff before publish, where used). */
 const handlers: Handlers = {
   // Only kinds the caller may read are searched, so the palette never offers an item it cannot open.
   'Items.SearchItems': async ({ items, query, principal }) =>
@@ -13,6 +14,12 @@ const handlers: Handlers = {
       [query.Kind, query.Guid, query.Connection ?? null],
     );
     return (row?.published ?? null) as never;
+  },
+  // The caller must read the item's builder (404 otherwise, as for GetPublishedItem); users in builders
+  // the caller may not read are counted, not named (server/usage/impact.ts).
+  'Items.GetItemUsage': async ({ db, query, principal }) => {
+    assertReadable(principal, query.Kind);
+    return itemUsage(db, principal, { kind: query.Kind, guid: query.Guid, scope: query.Connection ?? null });
   },
 };
 

@@ -54,18 +54,23 @@ export function registerOperations(
           );
         if (errors.length > 0) throw badRequest(errors);
         if (!handler) throw new HttpError(501, 'api.notImplemented');
-        // The audit trail stamps the handler's writes with its caller (server/audit/actor.ts).
-        const result = await runAs(principal?.name ?? null, services.now(), () =>
-          handler({
-            ...services,
-            principal,
-            params: request.params as never,
-            query: query as never,
-            body: request.body as never,
-            request,
-            reply,
-            log: request.log,
-          }),
+        // The audit trail stamps the handler's writes with its caller, and a refused publish names only
+        // what the caller may read (server/audit/actor.ts).
+        const result = await runAs(
+          principal?.name ?? null,
+          services.now(),
+          () =>
+            handler({
+              ...services,
+              principal,
+              params: request.params as never,
+              query: query as never,
+              body: request.body as never,
+              request,
+              reply,
+              log: request.log,
+            }),
+          principal,
         );
         reply.header('cache-control', 'no-store');
         return sendJson(reply, result);

@@ -16,7 +16,7 @@ interface ItemRow {
   body: Row;
 }
 
-export const actionKinds = ['document', 'method', 'composeddocument', 'actiondocument'] as const;
+export const actionKinds = ['document', 'method', 'composedDocument', 'actionDocument'] as const;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 const list = (value: unknown): Row[] => (Array.isArray(value) ? (value as Row[]) : []);
@@ -83,7 +83,7 @@ async function toAction(db: Db, row: ItemRow, isRead: boolean | undefined): Prom
         Output: list(row.body.Output).map(fromMethodField),
       };
     }
-    case 'composeddocument': {
+    case 'composedDocument': {
       // A composed document is read only; it answers its root document's fields.
       if (isRead === false) return undefined;
       const root = (row.body.Document ?? {}) as Row;
@@ -96,7 +96,7 @@ async function toAction(db: Db, row: ItemRow, isRead: boolean | undefined): Prom
         Output: fields,
       };
     }
-    case 'actiondocument': {
+    case 'actionDocument': {
       const docIsRead = row.body.IsRead === true;
       if (isRead !== undefined && docIsRead !== isRead) return undefined;
       const root = (row.body.Action ?? {}) as Row;
@@ -155,6 +155,6 @@ export async function connectionDocuments(db: Db, connection: string): Promise<R
 /** REST APIs a flow can belong to (spec part 2 §7 GetApiList). */
 export async function restApis(db: Db): Promise<Array<{ Guid: string; Name: string }>> {
   return db.query<{ Guid: string; Name: string }>(
-    `select guid::text as "Guid", name as "Name" from items where kind = 'restapi' order by lower(name)`,
+    `select guid::text as "Guid", name as "Name" from items where kind = 'restApi' order by lower(name)`,
   );
 }

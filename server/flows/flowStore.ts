@@ -47,7 +47,7 @@ export const isEditable = (version: Pick<VersionRow, 'archived' | 'is_published'
   !version.is_published && !version.archived;
 
 const flowColumns = `f.guid::text as guid, f.name, f.http_method, f.api_guid::text as api_guid,
-  (select i.name from items i where i.kind = 'restapi' and i.guid = f.api_guid) as api_name,
+  (select i.name from items i where i.kind = 'restApi' and i.guid = f.api_guid) as api_name,
   f.is_script, f.is_active, f.description, f.first_published, f.last_published, f.created, f.modified`;
 const versionColumns = `version_guid::text as version_guid, flow_guid::text as flow_guid, version, graph, is_published,
   published, archived, revision, modified`;

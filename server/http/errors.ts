@@ -1,3 +1,4 @@
+import type { components } from '../../generated/uiservices';
 import type { MessageKey } from '../../src/messages/en';
 import { type MessageParams, t } from '../../src/messages/t';
 import type { FieldError } from '../../src/validation/fieldErrors';
@@ -11,7 +12,11 @@ export class HttpError extends Error {
     readonly status: number,
     readonly messageKey: MessageKey,
     readonly params?: MessageParams,
-    readonly extra: { Errors?: FieldError[]; Current?: unknown } = {},
+    readonly extra: {
+      Errors?: FieldError[];
+      Current?: unknown;
+      Impact?: components['schemas']['Impact'];
+    } = {},
   ) {
     super(t(messageKey, params));
   }
@@ -31,6 +36,7 @@ export class HttpError extends Error {
           }
         : {}),
       ...(this.extra.Current !== undefined ? { Current: this.extra.Current } : {}),
+      ...(this.extra.Impact ? { Impact: this.extra.Impact } : {}),
     };
   }
 }

@@ -4,6 +4,7 @@ import { t } from '../../src/messages/t';
 import { recordAudit } from '../audit/auditLog';
 import type { Db } from '../db/database';
 import { conflict, HttpError, notFound } from '../http/errors';
+import { assertNoBreaks } from '../usage/impact';
 
 type Body = Record<string, unknown>;
 
@@ -108,7 +109,8 @@ export class ItemStore {
 
   /**
    * Creates or saves an item. A body whose Revision is not the stored one answers 409 with the stored
-   * item, so no one silently overwrites another admin's edit. IsPublished in the body publishes it.
+   * item, so no one silently overwrites another admin's edit. IsPublished in the body publishes it,
+   * unless that would break published items using the published version (400 with Impact, server/usage).
    */
   async save(
     kind: ItemKind,
@@ -134,14 +136,27 @@ export class ItemStore {
     if (await this.nameTaken(kind, name, guid, scope)) throw nameTaken();
     try {
       return await this.db.transaction(async (tx) => {
-        const [existing] = await tx.query<ItemRow & { scope: string | null; published: Body | null }>(
-          `select ${columns}, scope, published from items where kind = $1 and guid = $2 for update`,
-          [kind.kind, guid],
-        );
+        const [existing] = await tx.query<
+          ItemRow & { scope: string | null; published: Body | null; name: string }
+        >(`select ${columns}, scope, published, name from items where kind = $1 and guid = $2 for update`, [
+          kind.kind,
+          guid,
+        ]);
         if (existing) {
           if (existing.scope !== scope) throw notFound(kind.notFound);
           if (typeof revision === 'number' && revision !== existing.revision)
             throw conflict(present(kind, existing));
+          // A publish must not break published items that use the published version (issue 10 point 1).
+          if (publish && existing.published)
+            await assertNoBreaks(tx, {
+              kind: kind.kind,
+              guid,
+              scope,
+              before: existing.published,
+              after: stored,
+              beforeName: String(existing.published[kind.nameField] ?? existing.name),
+              afterName: name,
+            });
           const [row] = await tx.query<{ revision: number }>(
             `update items set name = $3, body = $4, is_published = $5, published = case when $5 then $4 else published end,
                revision = revision + 1, modified = to_timestamp($6), modified_by = $7
@@ -180,8 +195,30 @@ export class ItemStore {
     }
   }
 
+  /**
+   * Refuses deleting an item that published items use (issue 10 point 1), with the list of what would
+   * break. `remove` checks it too; a handler whose own refusals should come second calls it first.
+   */
+  async assertRemovable(kind: ItemKind, guid: string, scope: string | null = null): Promise<void> {
+    const [found] = await this.db.query<{ name: string; published: Body | null }>(
+      'select name, published from items where kind = $1 and guid = $2 and scope is not distinct from $3',
+      [kind.kind, guid, scope],
+    );
+    if (!found) throw notFound(kind.notFound);
+    await assertNoBreaks(this.db, {
+      kind: kind.kind,
+      guid,
+      scope,
+      before: found.published,
+      after: null,
+      beforeName: String(found.published?.[kind.nameField] ?? found.name),
+    });
+  }
+
+  /** Deletes an item; refused while published items use it (issue 10 point 1). */
   async remove(kind: ItemKind, guid: string, scope: string | null = null): Promise<Body> {
     return this.db.transaction(async (tx) => {
+      await new ItemStore(tx).assertRemovable(kind, guid, scope);
       const [row] = await tx.query<ItemRow>(
         `delete from items where kind = $1 and guid = $2 and scope is not distinct from $3 returning ${columns}`,
         [kind.kind, guid, scope],

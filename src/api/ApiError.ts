@@ -9,6 +9,8 @@ export class ApiError extends Error {
   readonly messageKey: string | undefined;
   readonly errors: NonNullable<ErrorBody['Errors']>;
   readonly current: unknown;
+  /** A publish or delete refused because published items use the item: what would break (issue 10 point 1). */
+  readonly impact: ErrorBody['Impact'];
 
   constructor(
     readonly status: number,
@@ -21,6 +23,7 @@ export class ApiError extends Error {
     this.messageKey = body?.MessageKey;
     this.errors = body?.Errors ?? [];
     this.current = body?.Current;
+    this.impact = body?.Impact;
   }
 }
 

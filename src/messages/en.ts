@@ -10,6 +10,7 @@ import { engine } from './catalogue/engine';
 import { fieldList } from './catalogue/fieldList';
 import { fields } from './catalogue/fields';
 import { flows } from './catalogue/flows';
+import { impact } from './catalogue/impact';
 import { metadata } from './catalogue/metadata';
 import { methods } from './catalogue/methods';
 import { restApis } from './catalogue/restApis';
@@ -42,6 +43,7 @@ export const en = {
   ...actionDocuments,
   ...flows,
   ...beyond,
+  ...impact,
 } as const;
 
 /** Every area's texts, for the test that finds keys defined in two areas. */
@@ -64,6 +66,7 @@ export const catalogueParts = {
   actionDocuments,
   flows,
   beyond,
+  impact,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -305,11 +305,40 @@ describe.each(databaseTargets)('connections on $name (spec part 1 §3, §5, §7 
   });
 
   it('deletes a connection, refuses one that methods use, and says "was not found" after', async () => {
+    // Published items on it: refused with the list of what would break (issue 10 point 1).
     const inUse = await call(server, 'DELETE', `Connection/DeleteConnection/${DEMO_CONNECTION_GUID}`, {
       token,
     });
     expect(inUse.status).toBe(400);
-    expect(inUse.body.Message).toMatch(/^This connection is used by \d+ methods or documents/);
+    expect(inUse.body.MessageKey).toBe('impact.deleteRefused');
+    // Only a draft method on it: refused all the same, as deleting would orphan it.
+    const drafted = connection();
+    await call(server, 'POST', 'Connection/PostConnection', { token, body: drafted });
+    const method = {
+      Guid: randomUUID(),
+      Name: `draft_${randomUUID().slice(0, 6)}`,
+      FlowConnectionGuid: drafted.FlowConnectionGuid,
+      Script: 'demo.list_orders',
+      IsRead: true,
+      FullOutput: true,
+    };
+    const saved = await call(
+      server,
+      'POST',
+      `SPActionDocument/PostConnectionMethod/${drafted.FlowConnectionGuid}/${method.Guid}`,
+      { token, body: method },
+    );
+    expect(saved.status).toBe(200);
+    const orphaning = await call(
+      server,
+      'DELETE',
+      `Connection/DeleteConnection/${drafted.FlowConnectionGuid}`,
+      {
+        token,
+      },
+    );
+    expect(orphaning.status).toBe(400);
+    expect(orphaning.body.Message).toMatch(/^This connection is used by 1 methods or documents/);
     const item = connection();
     await call(server, 'POST', 'Connection/PostConnection', { token, body: item });
     expect(

@@ -278,7 +278,11 @@ describe.each(databaseTargets)(
         { token },
       );
       expect(referenced.status).toBe(400);
-      expect(referenced.body.Message).toContain('Customers');
+      // Published documents refer to it: refused with the list of what would break (issue 10 point 1).
+      expect(referenced.body.MessageKey).toBe('impact.deleteRefused');
+      expect((referenced.body.Impact as { Entries: Body[] }).Entries.map((entry) => entry.Name)).toContain(
+        'Customers',
+      );
       const document = listDocument({ IsPublished: true });
       await post(document);
       const table = `d_${String(document.Guid).replaceAll('-', '')}`;

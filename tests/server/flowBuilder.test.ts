@@ -108,6 +108,13 @@ describe.each(databaseTargets)('Flow Builder on $name (spec part 2 §4 flows, §
 
   it('serves lookups from the stored REST APIs, documents, connectors and functions (spec part 2 §7)', async () => {
     expect((await get('GetApiList')).body).toEqual(expect.arrayContaining([targets.api]));
+    // The REST API builder's own items (kind restApi) are what flows belong to: the demo's orders_api.
+    expect((await get('GetApiList')).body.map((api) => api.Name)).toContain('orders_api');
+    // Composed and action documents of the connection are actions too (kinds composedDocument, actionDocument).
+    const every = await get(`GetActionsRestFlow/${targets.connection}`);
+    expect(every.body.map((entry) => entry.Type)).toEqual(
+      expect.arrayContaining(['Document', 'ComposedDocument', 'ActionDocument']),
+    );
     const documents = await get(`GetDocuments/${targets.connection}`);
     const document = documents.body.find((entry) => entry.Guid === targets.document.Guid)!;
     expect(document.Elements).toHaveLength(5);

@@ -13,7 +13,7 @@ const kind = (name: string): ItemKind => ({
 
 /**
  * What flow tests build on, stored as the REST API and Document builders store them (item kinds
- * 'restapi' and 'document', spec part 1 §3 'REST API', part 2 §3 'Document'): a REST API and a published
+ * 'restApi' and 'document', spec part 1 §3 'REST API', part 2 §3 'Document'): a REST API and a published
  * list document on the demo connection, under names no other test or seed uses.
  */
 export async function seedFlowTargets(db: Db) {
@@ -21,7 +21,7 @@ export async function seedFlowTargets(db: Db) {
   const suffix = randomUUID().slice(0, 6);
   const stamp = { by: 'test', now: Date.now() / 1000 };
   const api = { Guid: randomUUID(), Name: `Orders API ${suffix}` };
-  await items.save(kind('restapi'), { ...api, IsActive: true, IsPublished: true }, stamp);
+  await items.save(kind('restApi'), { ...api, IsActive: true, IsPublished: true }, stamp);
   const document = {
     Guid: randomUUID(),
     Name: `Customer${suffix}`,

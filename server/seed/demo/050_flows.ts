@@ -117,12 +117,12 @@ async function seedTargets(db: Db): Promise<{ api: string; document?: { guid: st
   const items = new ItemStore(db);
   const stamp = { by: 'seed', now: Date.now() / 1000 };
   const [api] = await db.query<{ guid: string }>(
-    "select guid::text as guid from items where kind = 'restapi' order by created limit 1",
+    "select guid::text as guid from items where kind = 'restApi' order by created limit 1",
   );
   let apiGuid = api?.guid;
   if (!apiGuid) {
     await items.save(
-      kind('restapi'),
+      kind('restApi'),
       {
         Guid: ids.api,
         Name: 'Flow demo API',

@@ -10,6 +10,7 @@ import { usePageIsTop, useShortcuts } from '../../engine/guards/shortcuts';
 import type { ColumnSpec } from '../../engine/list/columns';
 import { ListView } from '../../engine/list/ListView';
 import { useListController } from '../../engine/list/useListController';
+import { useImpactRefusal } from '../../engine/usage/useImpactRefusal';
 import type { MessageKey } from '../../messages/en';
 import { t } from '../../messages/t';
 import { useCan } from '../../permissions/useCan';
@@ -46,6 +47,7 @@ export function ScopedItemList(props: {
   const notify = useNotify();
   const notifyError = useNotifyError();
   const queryClient = useQueryClient();
+  const impactRefused = useImpactRefusal();
   const scope = useConnectionScope(true);
   const own = useQuery({
     ...listQuery(builder, { connection: scope.connection }),
@@ -83,6 +85,8 @@ export function ScopedItemList(props: {
       notify('success', t('lifecycle.deleted', { item: capitalise(builder.item) }));
       await queryClient.invalidateQueries({ queryKey: builderKeys.all(builder) });
     } catch (failure) {
+      // Published items use it: the dialog lists them (issue 10 point 1).
+      if (impactRefused(failure, builder.item)) return;
       // A refusal the server explains (referenced, not permitted) is shown as it says; anything else is
       // the area's delete failure (spec part 2 §8 'Delete failures').
       const explained =

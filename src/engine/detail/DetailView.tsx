@@ -7,6 +7,7 @@ import type { AnyBuilder } from '../builder/BuilderDefinition';
 import { ItemHistory } from '../diff/ItemHistory';
 import { SchemaForm } from '../form/SchemaForm';
 import { usePageIsTop, useShortcuts } from '../guards/shortcuts';
+import { WhereUsed } from '../usage/WhereUsed';
 import type { useLifecycle } from './useLifecycle';
 import { ValidationPanel } from './ValidationPanel';
 
@@ -126,7 +127,8 @@ export function DetailView({
             widgets={builder.widgets}
             formContext={context}
           />
-          {/* Who changed this item and how (issue 10 point 7). */}
+          {/* What uses this item (issue 10 point 1), and who changed it and how (issue 10 point 7). */}
+          {kind && !lifecycle.isNew && <WhereUsed kind={kind} guid={builder.id(draft)} item={builder.item} />}
           {kind && !lifecycle.isNew && <ItemHistory kind={kind} guid={builder.id(draft)} />}
         </div>
         {canEdit && (

@@ -12,6 +12,7 @@ import { builderKeys, saveItem } from '../builder/builderQueries';
 import { diffItems } from '../diff/diffItems';
 import { PublishDiff } from '../diff/PublishDiff';
 import { runValidation } from '../form/runValidation';
+import { useImpactRefusal } from '../usage/useImpactRefusal';
 import { useDraftRecovery } from './useDraftRecovery';
 import { useValidationRun } from './useValidationRun';
 
@@ -39,6 +40,7 @@ export function useLifecycle<T extends object>(options: {
   const notify = useNotify();
   const notifyError = useNotifyError();
   const confirm = useConfirm();
+  const impactRefused = useImpactRefusal();
   const [draft, setDraftState] = useState<T>(options.initial);
   const [busy, setBusy] = useState(false);
 
@@ -126,13 +128,14 @@ export function useLifecycle<T extends object>(options: {
             })),
           );
         }
-        notifyError(error);
+        // A publish that would break published users: the dialog lists them (issue 10 point 1).
+        if (!impactRefused(error, builder.item)) notifyError(error);
         return false;
       } finally {
         setBusy(false);
       }
     },
-    [builder, scope, notify, notifyError, queryClient, onDone, confirm, validation, drafts],
+    [builder, scope, notify, notifyError, queryClient, onDone, confirm, validation, drafts, impactRefused],
   );
 
   const canSave =

@@ -6,6 +6,7 @@ import { t } from '../../messages/t';
 import { useConfirm } from '../../shell/dialogs/confirm';
 import { useNotify, useNotifyError } from '../../shell/notifications/useNotify';
 import { capitalise } from '../detail/useLifecycle';
+import { useImpactRefusal } from '../usage/useImpactRefusal';
 
 /** Refusals whose server message says why (bad request, not allowed, changed meanwhile). */
 const REASONED = new Set([400, 401, 403, 409]);
@@ -30,6 +31,7 @@ export function useDeleteRow<T>(options: {
   const notify = useNotify();
   const notifyError = useNotifyError();
   const queryClient = useQueryClient();
+  const impactRefused = useImpactRefusal();
   return useCallback(
     async (row: T) => {
       const yes = await confirm({
@@ -44,6 +46,8 @@ export function useDeleteRow<T>(options: {
         notify('success', t('lifecycle.deleted', { item: capitalise(item) }));
         return true;
       } catch (error) {
+        // Published items use it: the dialog lists them (issue 10 point 1).
+        if (impactRefused(error, item)) return false;
         if (logFailure) console.warn(`delete ${item} failed`, error);
         else if (!errorKey || (isApiError(error) && REASONED.has(error.status))) notifyError(error);
         else notify('danger', t(errorKey));
@@ -52,6 +56,18 @@ export function useDeleteRow<T>(options: {
         await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       }
     },
-    [confirm, item, name, remove, errorKey, logFailure, invalidate, notify, notifyError, queryClient],
+    [
+      confirm,
+      item,
+      name,
+      remove,
+      errorKey,
+      logFailure,
+      invalidate,
+      notify,
+      notifyError,
+      queryClient,
+      impactRefused,
+    ],
   );
 }
