@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newFlowGraph } from '../../src/flow/graph';
+import type { RestMethodFlow } from '../../src/flow/types';
 import { call, signIn } from '../support/api';
 import { launchBrowser, screenshot, startConsole } from '../support/browser';
 import { testAdmin } from '../support/testServer';
@@ -162,6 +165,93 @@ describe('two tabs editing one metadata document merge field by field', () => {
       'Note',
     ]);
     expect(after.Revision).toBe(before.Revision + 3);
+    expect(errors).toEqual([]);
+  });
+
+  it('the flow editor merges block by block: my new block and their result settings both stay', async () => {
+    const [api] = (await call(server, 'GET', 'FlowBuilder/GetApiList', { token })).body as unknown as Array<{
+      Guid: string;
+    }>;
+    const flow: RestMethodFlow = {
+      Guid: randomUUID(),
+      VersionGuid: randomUUID(),
+      Name: `merge/${randomUUID().slice(0, 6)}`,
+      HttpMethod: 'GET',
+      Api: api!.Guid,
+      IsScript: false,
+      IsNew: true,
+      Flow: newFlowGraph({ isScript: false }),
+    };
+    expect((await call(server, 'POST', 'FlowBuilder/PostRestMethodFlow', { token, body: flow })).status).toBe(
+      200,
+    );
+    const blocks = flow.Flow!.Blocks!;
+    const [start, result] = [blocks[0]!, blocks[1]!];
+    const page = first;
+    await page.goto(`${server.url}/flowbuilder/${flow.Guid}`);
+    await expect.poll(() => page.locator('.flow-node').count(), { timeout: 20_000 }).toBe(3);
+
+    // Someone else sets the result block's full output and saves.
+    const theirs = {
+      ...flow,
+      IsNew: false,
+      Revision: 1,
+      Flow: {
+        Blocks: blocks.map((block) =>
+          block === result ? { ...block, Config: { FullOutput: true } } : block,
+        ),
+      },
+    };
+    expect(
+      (await call(server, 'POST', 'FlowBuilder/PostRestMethodFlow', { token, body: theirs })).status,
+    ).toBe(200);
+
+    // This tab adds an ADD block between START and RESULT, and saves.
+    await page.getByRole('button', { name: 'Fit View' }).click();
+    await page.locator('.flow-link__add').first().click();
+    await page
+      .getByRole('dialog', { name: 'Choose new block' })
+      .getByRole('button', { name: /^ADD/ })
+      .click();
+    await page.getByRole('button', { name: 'Close ADD block' }).click();
+    // The canvas draws only the blocks in view.
+    await page.getByRole('button', { name: 'Fit View' }).click();
+    await expect.poll(() => page.locator('.flow-node').count()).toBe(4);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+
+    const drawer = page.getByRole('dialog', { name: 'Someone else saved this flow' });
+    await drawer.waitFor();
+    const sources = await drawer
+      .locator('tbody tr')
+      .evaluateAll((rows) =>
+        rows.map((row) => [row.querySelector('th')?.textContent, row.children[1]?.textContent]),
+      );
+    const block = (type: string, guid: string) => `${type} block (${guid.slice(0, 8)})`;
+    expect(sources).toEqual(
+      expect.arrayContaining([
+        [`${block('START', start.Guid)}: Out`, 'Changed by you'],
+        [`${block('RESULT', result.Guid)}: In`, 'Changed by you'],
+        [`${block('RESULT', result.Guid)}: Config.FullOutput`, 'Changed by them'],
+        [expect.stringMatching(/^ADD block \([0-9a-f]{8}\)$/), 'Changed by you'],
+      ]),
+    );
+    // Positions are layout, not edits: no row for them.
+    expect(sources.some(([path]) => path?.includes('Position'))).toBe(false);
+    await screenshot(page, 'merge-flow');
+    await drawer.getByRole('button', { name: 'Save merge' }).click();
+    await page.locator('.notice', { hasText: 'Flow saved' }).last().waitFor();
+
+    const stored = (await call(server, 'GET', `FlowBuilder/GetRestMethodFlowById/${flow.Guid}`, { token }))
+      .body as unknown as RestMethodFlow;
+    expect(stored.Revision).toBe(3);
+    const storedBlocks = stored.Flow!.Blocks!;
+    expect(storedBlocks.map((block) => block.Type).sort()).toEqual(['add', 'close', 'result', 'start']);
+    const add = storedBlocks.find((block) => block.Type === 'add')!;
+    expect(storedBlocks.find((block) => block.Guid === start.Guid)!.Out).toEqual([add.Guid]);
+    expect(storedBlocks.find((block) => block.Guid === result.Guid)!.In).toEqual([add.Guid]);
+    expect(storedBlocks.find((block) => block.Guid === result.Guid)!.Config).toMatchObject({
+      FullOutput: true,
+    });
     expect(errors).toEqual([]);
   });
 });

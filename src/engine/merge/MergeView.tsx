@@ -18,6 +18,8 @@ export interface MergeRequest<T extends object> {
   mine: T;
   /** Properties that are never a change (the flow canvas's block positions). */
   ignore?: readonly string[];
+  /** A path as the admin reads it, where the diff's path says less (a flow block by its type). */
+  describe?(path: string): string;
 }
 
 const sourceLabel = {
@@ -35,22 +37,20 @@ function Value({ value, taken }: { value: unknown; taken: boolean }) {
 
 function Choice({
   entry,
+  path,
   index,
   onChoose,
   autofocus,
 }: {
   entry: MergeEntry;
+  path: string;
   index: number;
   onChoose(choice: MergeChoice): void;
   autofocus: boolean;
 }) {
   if (entry.source === 'both') return <span className="merge-list__same">{t('merge.sameValue')}</span>;
   return (
-    <div
-      className="merge-list__choice"
-      role="radiogroup"
-      aria-label={t('merge.keepFor', { path: entry.path })}
-    >
+    <div className="merge-list__choice" role="radiogroup" aria-label={t('merge.keepFor', { path })}>
       {(['theirs', 'mine'] as const).map((side) => (
         <label key={side} className="merge-list__option">
           <input
@@ -83,7 +83,7 @@ export function MergeView<T extends object>({
   onCancel(): void;
 }) {
   const [choices, setChoices] = useState<Record<string, MergeChoice>>({});
-  const { base, theirs, mine, ignore } = request;
+  const { base, theirs, mine, ignore, describe } = request;
   const result = useMemo(
     () => threeWayMerge(base, theirs, mine, { choices, ...(ignore ? { ignore } : {}) }),
     [base, theirs, mine, ignore, choices],
@@ -108,25 +108,29 @@ export function MergeView<T extends object>({
             </tr>
           </thead>
           <tbody>
-            {result.entries.map((entry, index) => (
-              <tr key={entry.id} className={`merge-list__row merge-list__row--${entry.source}`}>
-                <th scope="row" className="change-list__path">
-                  {entry.path}
-                </th>
-                <td className="merge-list__source">{t(sourceLabel[entry.source])}</td>
-                <td className="change-list__value">{formatValue(entry.base)}</td>
-                <Value value={entry.theirs} taken={entry.source !== 'both' && entry.choice === 'theirs'} />
-                <Value value={entry.mine} taken={entry.source !== 'both' && entry.choice === 'mine'} />
-                <td>
-                  <Choice
-                    entry={entry}
-                    index={index}
-                    autofocus={entry.id === firstOpen}
-                    onChoose={(choice) => setChoices((current) => ({ ...current, [entry.id]: choice }))}
-                  />
-                </td>
-              </tr>
-            ))}
+            {result.entries.map((entry, index) => {
+              const path = describe ? describe(entry.path) : entry.path;
+              return (
+                <tr key={entry.id} className={`merge-list__row merge-list__row--${entry.source}`}>
+                  <th scope="row" className="change-list__path">
+                    {path}
+                  </th>
+                  <td className="merge-list__source">{t(sourceLabel[entry.source])}</td>
+                  <td className="change-list__value">{formatValue(entry.base)}</td>
+                  <Value value={entry.theirs} taken={entry.source !== 'both' && entry.choice === 'theirs'} />
+                  <Value value={entry.mine} taken={entry.source !== 'both' && entry.choice === 'mine'} />
+                  <td>
+                    <Choice
+                      entry={entry}
+                      path={path}
+                      index={index}
+                      autofocus={entry.id === firstOpen}
+                      onChoose={(choice) => setChoices((current) => ({ ...current, [entry.id]: choice }))}
+                    />
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       )}

@@ -6,6 +6,7 @@ import { callOperation } from '../../../api/callOperation';
 import { useValidationRun } from '../../../engine/detail/useValidationRun';
 import { isStaleSave } from '../../../engine/merge/useConflictMerge';
 import { useMergeDrawer } from '../../../engine/merge/useMergeDrawer';
+import { blockType } from '../../../flow/blockTypes';
 import type { LayoutPositions } from '../../../flow/layout/elkLayout';
 import { isSpecialFlow, isVersionEditable } from '../../../flow/specialFlow';
 import type { FlowGraph, RestMethodFlow } from '../../../flow/types';
@@ -36,6 +37,20 @@ export function sameGraph(a: FlowGraph | undefined, b: FlowGraph | undefined): b
   const plain = (graph: FlowGraph | undefined) =>
     JSON.stringify(graph ?? null, (key, value) => (key === 'Position' ? undefined : value));
   return a === b || plain(a) === plain(b);
+}
+
+/** A merge path as the canvas names it: `Flow.Blocks[<guid>].Config` reads `RESULT block (1a2b3c4d): Config`. */
+export function describeFlowPath(flows: readonly RestMethodFlow[]) {
+  const types = new Map(
+    flows.flatMap((flow) => flow.Flow?.Blocks ?? []).map((block) => [block.Guid, block.Type]),
+  );
+  return (path: string) => {
+    const [, guid = '', rest] = /^Flow\.Blocks\[([^\]]+)\]\.?(.*)$/.exec(path) ?? [];
+    const type = types.get(guid);
+    if (!type) return path;
+    const block = `${blockType(type).label} block (${guid.slice(0, 8)})`;
+    return rest ? `${block}: ${rest}` : block;
+  };
 }
 
 const loadKey = (flow: RestMethodFlow) =>
@@ -145,6 +160,7 @@ export function useFlowEditor(loaded: RestMethodFlow) {
         theirs: { Flow: theirs.Flow },
         mine: { Flow: flow.Flow },
         ignore: ['Position'],
+        describe: describeFlowPath([base, theirs, flow]),
       });
       if (!merged) return null;
       const next: RestMethodFlow = { ...theirs, Flow: merged.Flow, IsPublished: false };
