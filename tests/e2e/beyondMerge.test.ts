@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newFlowGraph } from '../../src/flow/graph';
@@ -99,6 +100,17 @@ describe('two tabs editing one metadata document merge field by field', () => {
     const saveMerge = drawer.getByRole('button', { name: 'Save merge' });
     expect(await saveMerge.isDisabled()).toBe(true);
     await screenshot(second, 'merge-conflict');
+    // Focus is in the drawer, on the first choice to make; the drawer passes axe.
+    expect(
+      await row(drawer, 'Description')
+        .getByLabel('Keep theirs')
+        .evaluate((radio) => radio === document.activeElement),
+    ).toBe(true);
+    const axe = await new AxeBuilder({ page: second })
+      .include('.drawer')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+      .analyze();
+    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
 
     // Cancel changes nothing: the editor keeps both edits, unsaved, and the store keeps theirs.
     await drawer.getByRole('button', { name: 'Cancel' }).click();
