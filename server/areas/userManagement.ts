@@ -82,7 +82,8 @@ const handlers: Handlers = {
       if (existing) {
         if (body.Revision !== undefined && body.Revision !== existing.revision) {
           const [current] = await users(tx, 'u.guid = $1', [body.Guid]);
-          throw conflict(current);
+          // The newer version as this viewer may see it (the admin flag only with See Admin Status).
+          throw conflict(current && forViewer(current, principal));
         }
         const [row] = await tx.query<{ revision: number }>(
           `update users set email = $2, first_name = $3, last_name = $4, gender_code = $5, is_active = $6,

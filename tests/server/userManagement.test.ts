@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn } from '../support/api';
+import { limitedUser } from '../support/limitedUser';
 import { databaseTargets, startTestServer, type TestServer, testAdmin } from '../support/testServer';
 
 const user = (overrides: Record<string, unknown> = {}) => {
@@ -120,5 +121,31 @@ describe.each(databaseTargets)('user management on $name (spec part 1 §3 "User"
     expect((await call(server, 'DELETE', `UserManagement/DeleteRole/${guid}`, { token: admin })).status).toBe(
       404,
     );
+  });
+
+  it('a stale save answers 409 with the newer user as the viewer may see it (issue 10 point 3: the merge shows it)', async () => {
+    const item = user({ FirstName: 'Before' });
+    await call(server, 'POST', 'UserManagement/PostUser', { token: admin, body: item });
+    const loaded = (await call(server, 'GET', `UserManagement/GetUser/${item.Guid}`, { token: admin })).body;
+    const first = await call(server, 'POST', 'UserManagement/PostUser', {
+      token: admin,
+      body: { ...loaded, FirstName: 'First tab' },
+    });
+    expect(first.status).toBe(200);
+    const stale = { ...loaded, LastName: 'Second tab' };
+    const withAdminStatus = await call(server, 'POST', 'UserManagement/PostUser', {
+      token: admin,
+      body: stale,
+    });
+    expect(withAdminStatus.status).toBe(409);
+    expect(withAdminStatus.body.Current).toMatchObject({ FirstName: 'First tab', IsAdmin: false });
+    const editor = await limitedUser(server, admin, { UserManagement: { Read: true, Upsert: true } });
+    const without = await call(server, 'POST', 'UserManagement/PostUser', {
+      token: editor.tokens.Token,
+      body: stale,
+    });
+    expect(without.status).toBe(409);
+    expect(without.body.Current).toMatchObject({ FirstName: 'First tab' });
+    expect(without.body.Current).not.toHaveProperty('IsAdmin');
   });
 });

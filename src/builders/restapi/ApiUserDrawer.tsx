@@ -31,6 +31,7 @@ export function ApiUserDrawer({
   const save = useDrawerSave<ApiUser>({
     item: 'API user',
     name: (value) => value.Username,
+    base: user,
     isNew,
     save: saveApiUser,
     invalidate,

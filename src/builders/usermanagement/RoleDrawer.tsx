@@ -51,6 +51,7 @@ export function RoleDrawer({
   const save = useDrawerSave<Role>({
     item: 'role',
     name: (value) => value.Name,
+    base: role,
     isNew,
     save: post,
     invalidate,

@@ -52,6 +52,7 @@ export function UserDrawer({
   const save = useDrawerSave<User>({
     item: 'user',
     name: (value) => value.Email,
+    base: user,
     isNew,
     save: saveUser,
     invalidate,

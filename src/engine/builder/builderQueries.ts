@@ -62,13 +62,16 @@ export const pageQuery = (builder: AnyBuilder, scope: Scope, query: ServerListQu
     enabled: !builder.scopedByConnection || Boolean(scope.connection),
   });
 
+/** One stored item, by the builder's get operation. */
+export const loadItem = async (builder: AnyBuilder, id: string, scope: Scope) =>
+  (await callOperation(builder.operations.get, {
+    path: pathOf(builder.operations.get, { guid: id, connection: scope.connection }) as never,
+  })) as object;
+
 export const itemQuery = (builder: AnyBuilder, id: string, scope: Scope) =>
   queryOptions({
     queryKey: builderKeys.item(builder, id, scope),
-    queryFn: async () =>
-      (await callOperation(builder.operations.get, {
-        path: pathOf(builder.operations.get, { guid: id, connection: scope.connection }) as never,
-      })) as object,
+    queryFn: () => loadItem(builder, id, scope),
     staleTime: 0,
   });
 

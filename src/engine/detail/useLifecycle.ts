@@ -8,10 +8,11 @@ import { useConfirm } from '../../shell/dialogs/confirm';
 import { useNotify, useNotifyError } from '../../shell/notifications/useNotify';
 import { equal, type ValidationContext } from '../../validation/runtime';
 import type { AnyBuilder } from '../builder/BuilderDefinition';
-import { builderKeys, saveItem } from '../builder/builderQueries';
+import { builderKeys, loadItem, saveItem } from '../builder/builderQueries';
 import { diffItems } from '../diff/diffItems';
 import { PublishDiff } from '../diff/PublishDiff';
 import { runValidation } from '../form/runValidation';
+import { isStaleSave, useConflictMerge } from '../merge/useConflictMerge';
 import { useImpactRefusal } from '../usage/useImpactRefusal';
 import { useDraftRecovery } from './useDraftRecovery';
 import { useValidationRun } from './useValidationRun';
@@ -23,7 +24,7 @@ const same = (a: unknown, b: unknown) => equal(a, b);
  * The item life cycle of one editor (spec part 1 §4, part 2 §4): modified / validated / publishable are
  * derived from the draft; save only when modified and valid (and, for some builders, unpublished);
  * publish only after a successful validation, sending the save call with IsPublished set and reverting
- * on failure; a stale save (409) asks to reload theirs or overwrite with mine.
+ * on failure; a stale save (409) opens the field-level merge of theirs and mine (issue 10 point 3).
  */
 export function useLifecycle<T extends object>(options: {
   builder: AnyBuilder;
@@ -43,6 +44,12 @@ export function useLifecycle<T extends object>(options: {
   const impactRefused = useImpactRefusal();
   const [draft, setDraftState] = useState<T>(options.initial);
   const [busy, setBusy] = useState(false);
+  const conflicts = useConflictMerge<T>({
+    original,
+    item: builder.item,
+    name: builder.name,
+    load: () => loadItem(builder, builder.id(draft), scope) as Promise<T>,
+  });
 
   const validate = useCallback(async () => {
     const local = runValidation(builder.form, draft, context, builder.rules);
@@ -81,6 +88,7 @@ export function useLifecycle<T extends object>(options: {
     modified,
     restore: (kept) => {
       setDraftState(kept);
+      conflicts.restored(kept);
       validation.invalidate();
     },
     item: builder.item,
@@ -102,22 +110,25 @@ export function useLifecycle<T extends object>(options: {
         await drafts.clear();
         notify('success', notice);
         await queryClient.invalidateQueries({ queryKey: builderKeys.all(builder) });
-        setDraftState({ ...item, Revision: saved.Revision } as T);
+        const stored = { ...item, Revision: saved.Revision } as T;
+        conflicts.rebase(stored);
+        setDraftState(stored);
         onDone();
         return true;
       } catch (error) {
-        if (isApiError(error) && error.status === 409 && error.current) {
-          const overwrite = await confirm({
-            title: t('lifecycle.conflictTitle', { item: builder.item }),
-            body: t('lifecycle.conflictBody', { name: builder.name(item) }),
-            confirmText: t('lifecycle.overwrite'),
-            cancelText: t('lifecycle.reload'),
-          });
-          const current = error.current as T & { Revision?: number };
-          if (overwrite) return send({ ...item, Revision: current.Revision } as T, notice);
-          setDraftState(current);
-          await queryClient.invalidateQueries({ queryKey: builderKeys.all(builder) });
-          return false;
+        if (isStaleSave(error)) {
+          setBusy(false);
+          const merged = await conflicts.resolve(item, error);
+          if (!merged) return false;
+          // The editor holds the merge. One made while publishing is saved as a draft: it was never
+          // validated, and publishing needs a validation first (spec part 1 §4).
+          const publishing = (item as { IsPublished?: boolean }).IsPublished === true;
+          const next = { ...merged, IsPublished: false } as T;
+          setDraft(next);
+          return send(
+            next,
+            publishing ? t('merge.savedNotPublished', { item: capitalise(builder.item) }) : notice,
+          );
         }
         if (isApiError(error) && error.errors.length > 0) {
           validation.setErrors(
@@ -135,7 +146,19 @@ export function useLifecycle<T extends object>(options: {
         setBusy(false);
       }
     },
-    [builder, scope, notify, notifyError, queryClient, onDone, confirm, validation, drafts, impactRefused],
+    [
+      builder,
+      scope,
+      notify,
+      notifyError,
+      queryClient,
+      onDone,
+      validation,
+      drafts,
+      impactRefused,
+      conflicts,
+      setDraft,
+    ],
   );
 
   const canSave =

@@ -6,22 +6,25 @@ export interface FieldChange {
   after?: unknown;
 }
 
+// The pieces below are shared with the three-way merge (src/engine/merge/threeWayMerge.ts): one diff
+// engine decides what a change, a list entry and a path are.
+
 /** Fields the server keeps about an item rather than the item itself: never a change of the item. */
-const bookkeeping = new Set(['Revision', 'IsPublished', 'Status', 'Created', 'Modified', 'IsNew']);
+export const bookkeeping = new Set(['Revision', 'IsPublished', 'Status', 'Created', 'Modified', 'IsNew']);
 
 /** Properties that name an entry of a list, tried in order, so a moved entry is not a change. */
 const identities = ['Guid', 'Name', 'FieldName', 'Key', 'ActionName', 'Id'];
 
-type Plain = Record<string, unknown>;
-const isPlain = (value: unknown): value is Plain =>
+export type Plain = Record<string, unknown>;
+export const isPlain = (value: unknown): value is Plain =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The property every entry of both lists has, with distinct values: the lists are matched on it. */
-function identityOf(before: unknown[], after: unknown[]): string | undefined {
-  const all = [...before, ...after];
+/** The property every entry of all the lists has, with distinct values in each: the lists are matched on it. */
+export function identityOf(...lists: unknown[][]): string | undefined {
+  const all = lists.flat();
   if (all.length === 0 || !all.every(isPlain)) return undefined;
   return identities.find((key) =>
-    [before, after].every((list) => {
+    lists.every((list) => {
       const values = list.map((entry) => (entry as Plain)[key]);
       return (
         values.every((value) => typeof value === 'string' || typeof value === 'number') &&
@@ -30,6 +33,10 @@ function identityOf(before: unknown[], after: unknown[]): string | undefined {
     }),
   );
 }
+
+/** The readable path of a property (`Settings.Host`) or of a list entry by key or position (`Elements[Street]`). */
+export const childPath = (path: string, key: string, entry = false) =>
+  entry ? `${path}[${key}]` : path ? `${path}.${key}` : key;
 
 const same = (a: unknown, b: unknown): boolean => {
   if (a === b) return true;
@@ -41,7 +48,8 @@ const same = (a: unknown, b: unknown): boolean => {
   return false;
 };
 
-const absent = (value: unknown) => value === undefined || value === null || value === '';
+/** Missing, null and empty text are one thing: no value. */
+export const absent = (value: unknown) => value === undefined || value === null || value === '';
 
 function walk(before: unknown, after: unknown, path: string, out: FieldChange[]): void {
   if (same(before, after)) return;
@@ -56,7 +64,7 @@ function walk(before: unknown, after: unknown, path: string, out: FieldChange[])
   }
   if (isPlain(before) && isPlain(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-    for (const key of keys) walk(before[key], after[key], path ? `${path}.${key}` : key, out);
+    for (const key of keys) walk(before[key], after[key], childPath(path, key), out);
     return;
   }
   if (Array.isArray(before) && Array.isArray(after)) {
@@ -66,13 +74,13 @@ function walk(before: unknown, after: unknown, path: string, out: FieldChange[])
       const old = byKey(before);
       const now = byKey(after);
       for (const id of new Set([...old.keys(), ...now.keys()]))
-        walk(old.get(id), now.get(id), `${path}[${id}]`, out);
+        walk(old.get(id), now.get(id), childPath(path, id, true), out);
       return;
     }
     if ([...before, ...after].some((entry) => typeof entry === 'object' && entry !== null)) {
       const length = Math.max(before.length, after.length);
       for (let index = 0; index < length; index++)
-        walk(before[index], after[index], `${path}[${index + 1}]`, out);
+        walk(before[index], after[index], childPath(path, String(index + 1), true), out);
       return;
     }
   }

@@ -1,30 +1,33 @@
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { isApiError } from '../../api/ApiError';
 import { t } from '../../messages/t';
-import { useConfirm } from '../../shell/dialogs/confirm';
 import { useNotify, useNotifyError } from '../../shell/notifications/useNotify';
 import { capitalise } from '../detail/useLifecycle';
+import { isStaleSave } from '../merge/useConflictMerge';
+import { useMergeDrawer } from '../merge/useMergeDrawer';
 
 /**
  * The save of a drawer form (DrawerForm's onSave): says it is done, refreshes what it touched, and treats
- * a stale save (409) as the life cycle does: overwrite with mine, or take theirs (the drawer closes and
- * the list shows their version). Resolves true when the drawer may close.
- * @example const save = useDrawerSave({ item: 'role', name: (role) => role.Name, isNew, save: postRole, invalidate: [['roles']] });
+ * a stale save (409) as the life cycle does: the field-level merge of `base` (the value the drawer
+ * opened with), theirs and mine (issue 10 point 3), saved against their revision. Resolves true when the
+ * drawer may close; a cancelled merge keeps the drawer and its content.
+ * @example const save = useDrawerSave({ item: 'role', name: (role) => role.Name, base: role, isNew, save: postRole, invalidate: [['roles']] });
  */
 export function useDrawerSave<T extends object>(options: {
   item: string;
   name(value: T): string;
+  /** The value the drawer opened with: the base of a merge. */
+  base: T;
   isNew: boolean;
   save(value: T): Promise<unknown>;
   invalidate: readonly QueryKey[];
   /** The notice after a save, when the item says more than '{item} saved'. */
   notice?: string;
 }) {
-  const { item, name, isNew, save, invalidate, notice } = options;
+  const { item, name, base, isNew, save, invalidate, notice } = options;
   const notify = useNotify();
   const notifyError = useNotifyError();
-  const confirm = useConfirm();
+  const merge = useMergeDrawer();
   const queryClient = useQueryClient();
 
   const refresh = useCallback(
@@ -33,7 +36,7 @@ export function useDrawerSave<T extends object>(options: {
   );
 
   const run = useCallback(
-    async (value: T): Promise<boolean> => {
+    async (value: T, from: T = base): Promise<boolean> => {
       try {
         await save(value);
         notify(
@@ -43,23 +46,23 @@ export function useDrawerSave<T extends object>(options: {
         await refresh();
         return true;
       } catch (error) {
-        if (isApiError(error) && error.status === 409 && error.current) {
-          const overwrite = await confirm({
-            title: t('lifecycle.conflictTitle', { item }),
-            body: t('lifecycle.conflictBody', { name: name(value) }),
-            confirmText: t('lifecycle.overwrite'),
-            cancelText: t('lifecycle.reload'),
+        if (isStaleSave(error) && error.current) {
+          const theirs = error.current as T;
+          const merged = await merge({
+            item,
+            name: name(value),
+            base: isNew ? null : from,
+            theirs,
+            mine: value,
           });
-          const current = error.current as { Revision?: number };
-          if (overwrite) return run({ ...value, Revision: current.Revision });
-          await refresh();
-          return true;
+          // A third save in between is again a 409, merged on top of theirs.
+          return merged ? run(merged, theirs) : false;
         }
         notifyError(error);
         return false;
       }
     },
-    [save, notify, notice, isNew, item, refresh, confirm, name, notifyError],
+    [save, notify, notice, isNew, item, refresh, merge, name, base, notifyError],
   );
   return run;
 }

@@ -1,5 +1,5 @@
 /**
- * Command palette, audit trail, diff before publish and draft recovery (issue 10 "Beyond the anchors";
+ * Command palette, audit trail, diff before publish, draft recovery and merge (issue 10 "Beyond the anchors";
  * the spec has none of these, so the wording is ours, in the spec's voice).
  */
 export const beyond = {
@@ -66,4 +66,28 @@ export const beyond = {
   'draft.restore': 'Restore',
   'draft.discard': 'Discard',
   'draft.restored': 'Unsaved changes restored',
+  // ── Field-level merge of a stale save (issue 10 point 3) ──
+  'merge.title': 'Someone else saved this {item}',
+  'merge.body':
+    '“{name}” was changed by someone else after you opened it. Here is every change since then: the original, their version and yours. Keep theirs or mine for each, then save the merge. Cancel keeps your changes in the editor, unsaved.',
+  'merge.baseUnknown':
+    'Your changes were restored from this browser, so the version you started from is not known: choose a side for every difference.',
+  'merge.none': 'Your version and theirs hold the same content. Saving the merge stores it on top of theirs.',
+  'merge.tableLabel': 'Changes to merge',
+  'merge.base': 'Original',
+  'merge.theirs': 'Theirs',
+  'merge.mine': 'Mine',
+  'merge.keep': 'Keep',
+  'merge.source.mine': 'Changed by you',
+  'merge.source.theirs': 'Changed by them',
+  'merge.source.both': 'Same change on both sides',
+  'merge.source.conflict': 'Changed on both sides',
+  'merge.sameValue': 'No choice needed',
+  'merge.keepTheirs': 'Keep theirs',
+  'merge.keepMine': 'Keep mine',
+  'merge.keepFor': 'Keep for {path}',
+  'merge.left': 'Conflicts left to choose: {count}',
+  'merge.cancel': 'Cancel',
+  'merge.save': 'Save merge',
+  'merge.savedNotPublished': '{item} merged and saved as a draft. Validate it and publish again.',
 } as const;

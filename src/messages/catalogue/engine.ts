@@ -31,10 +31,5 @@ export const engine = {
   'lifecycle.publishBody':
     'Publishing overwrites the current published version of “{name}” and cannot be undone.',
   'lifecycle.deleteError': 'Something went wrong while deleting {item}. Please try again.',
-  'lifecycle.conflictTitle': 'Someone else saved this {item}',
-  'lifecycle.conflictBody':
-    '{name} was changed by someone else after you opened it. Reload their version (your changes are lost), or overwrite it with yours?',
-  'lifecycle.overwrite': 'Overwrite with mine',
-  'lifecycle.reload': 'Reload theirs',
   'lifecycle.notFound': 'The {item} was not found',
 } as const;

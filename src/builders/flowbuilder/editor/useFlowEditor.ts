@@ -1,8 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtom, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { isApiError } from '../../../api/ApiError';
+import { type ApiError, isApiError } from '../../../api/ApiError';
+import { callOperation } from '../../../api/callOperation';
 import { useValidationRun } from '../../../engine/detail/useValidationRun';
+import { isStaleSave } from '../../../engine/merge/useConflictMerge';
+import { useMergeDrawer } from '../../../engine/merge/useMergeDrawer';
+import { blockType } from '../../../flow/blockTypes';
 import type { LayoutPositions } from '../../../flow/layout/elkLayout';
 import { isSpecialFlow, isVersionEditable } from '../../../flow/specialFlow';
 import type { FlowGraph, RestMethodFlow } from '../../../flow/types';
@@ -35,6 +39,20 @@ export function sameGraph(a: FlowGraph | undefined, b: FlowGraph | undefined): b
   return a === b || plain(a) === plain(b);
 }
 
+/** A merge path as the canvas names it: `Flow.Blocks[<guid>].Config` reads `RESULT block (1a2b3c4d): Config`. */
+export function describeFlowPath(flows: readonly RestMethodFlow[]) {
+  const types = new Map(
+    flows.flatMap((flow) => flow.Flow?.Blocks ?? []).map((block) => [block.Guid, block.Type]),
+  );
+  return (path: string) => {
+    const [, guid = '', rest] = /^Flow\.Blocks\[([^\]]+)\]\.?(.*)$/.exec(path) ?? [];
+    const type = types.get(guid);
+    if (!type) return path;
+    const block = `${blockType(type).label} block (${guid.slice(0, 8)})`;
+    return rest ? `${block}: ${rest}` : block;
+  };
+}
+
 const loadKey = (flow: RestMethodFlow) =>
   [flow.VersionGuid, flow.Revision, flow.Status, flow.IsActive, flow.LastPublished].join(':');
 
@@ -49,6 +67,7 @@ export function useFlowEditor(loaded: RestMethodFlow) {
   const client = useQueryClient();
   const notify = useNotify();
   const confirm = useConfirm();
+  const merge = useMergeDrawer();
   const [draft, setDraft] = useAtom(flowDraftAtom);
   const setEditable = useSetAtom(flowEditableAtom);
   const setSelected = useSetAtom(selectedBlockAtom);
@@ -122,13 +141,64 @@ export function useFlowEditor(loaded: RestMethodFlow) {
     [client, store, setDraft],
   );
 
+  /**
+   * A stale save (409, issue 10 point 3): the merge of the graph `base` (what this editor loaded), theirs
+   * and mine, block by block; layout positions are no change. Answers the flow to send (their revision),
+   * now also the editor's draft, or null when the admin cancels.
+   */
+  const mergeStale = useCallback(
+    async (base: RestMethodFlow, flow: RestMethodFlow, error: ApiError) => {
+      // The stored version straight from the server: the cache holds what the canvas shows.
+      const theirs =
+        (error.current as RestMethodFlow | undefined) ??
+        (await callOperation('FlowBuilder.GetRestMethodFlowVersion', {
+          path: { guid: flow.Guid, version: flow.VersionGuid ?? '' },
+        }));
+      const merged = await merge({
+        item: 'flow',
+        name: flow.Name,
+        base: { Flow: base.Flow },
+        theirs: { Flow: theirs.Flow },
+        mine: { Flow: flow.Flow },
+        ignore: ['Position'],
+        describe: describeFlowPath([base, theirs, flow]),
+      });
+      if (!merged) return null;
+      const next: RestMethodFlow = { ...theirs, Flow: merged.Flow, IsPublished: false };
+      setOriginal(theirs);
+      setDraft(next);
+      return { theirs, next };
+    },
+    [merge, setDraft],
+  );
+
+  /** Sends the flow; a stale save merges and sends again, until saved or the merge is cancelled. */
+  const commit = useCallback(
+    async (flow: RestMethodFlow, notice: string) => {
+      let [base, sending, text] = [original, flow, notice];
+      for (;;) {
+        try {
+          await send(sending);
+          notify('success', text);
+          return true;
+        } catch (error) {
+          if (!isStaleSave(error)) throw error;
+          const merged = await mergeStale(base, sending, error);
+          if (!merged) return false;
+          // A merge made while publishing was never validated: it is saved as a draft (spec part 2 §4).
+          if (sending.IsPublished) text = t('merge.savedNotPublished', { item: 'Flow' });
+          [base, sending] = [merged.theirs, merged.next];
+        }
+      }
+    },
+    [original, send, notify, mergeStale],
+  );
+
   const canSave = editable && modified && !busy;
   const save = useCallback(async () => {
     if (!canSave || !current) return false;
     try {
-      await send({ ...current, IsPublished: false });
-      notify('success', t('fb.saved'));
-      return true;
+      return await commit({ ...current, IsPublished: false }, t('fb.saved'));
     } catch (error) {
       notify(
         isApiError(error) ? error.severity : 'danger',
@@ -136,7 +206,7 @@ export function useFlowEditor(loaded: RestMethodFlow) {
       );
       return false;
     }
-  }, [canSave, current, send, notify]);
+  }, [canSave, current, commit, notify]);
 
   const canPublishNow = editable && canPublish && !busy && validation.status === 'valid';
   const publish = useCallback(
@@ -152,9 +222,10 @@ export function useFlowEditor(loaded: RestMethodFlow) {
       const publishing = { ...current, IsPublished: true, IsActive: enable || current.IsActive === true };
       setDraft(publishing);
       try {
-        await send(publishing);
-        notify('success', t(enable ? 'fb.publishedAndActive' : 'fb.published'));
-        return true;
+        if (await commit(publishing, t(enable ? 'fb.publishedAndActive' : 'fb.published'))) return true;
+        // A cancelled merge keeps the edits, unpublished.
+        setDraft({ ...publishing, ...before });
+        return false;
       } catch (error) {
         // A failed publish reverts both the published and the enabled state (spec part 2 §4).
         setDraft({ ...publishing, ...before });
@@ -170,7 +241,7 @@ export function useFlowEditor(loaded: RestMethodFlow) {
         return false;
       }
     },
-    [canPublishNow, current, confirm, setDraft, send, notify, validation],
+    [canPublishNow, current, confirm, setDraft, commit, notify, validation],
   );
 
   const errorsByBlock = useMemo(() => {
