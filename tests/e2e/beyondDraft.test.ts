@@ -83,6 +83,63 @@ describe('draft recovery in headless Chromium', () => {
     await description().waitFor();
     await page.waitForTimeout(1000);
     expect(await prompt().count()).toBe(0);
+  });
+
+  it('a new item that was never saved comes back after a reload; a blank one is not kept', async () => {
+    await page.goto(`${server.url}/scriptbuilder/new`);
+    await description().waitFor();
+    // Opening a new item and leaving it blank keeps nothing.
+    await kept();
+    await page.reload();
+    await description().waitFor();
+    await page.waitForTimeout(1000);
+    expect(await prompt().count()).toBe(0);
+
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('recovered.Script');
+    await description().fill('Typed into a new script');
+    await kept();
+    await page.reload();
+    await prompt().waitFor();
+    expect(await prompt().textContent()).toContain('script has changes that were not saved');
+    await prompt().getByRole('button', { name: 'Restore' }).click();
+    await expect.poll(() => description().inputValue()).toBe('Typed into a new script');
+    expect(await page.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe(
+      'recovered.Script',
+    );
+  });
+
+  it("a drawer's unsaved edits come back after a forced logout; discarding them on close forgets them", async () => {
+    const roles = async () => {
+      await page.goto(`${server.url}/usermanagement?tab=roles`);
+      await page.getByRole('button', { name: 'Demo viewers', exact: true }).click();
+      return page.getByRole('dialog', { name: 'Role Demo viewers' });
+    };
+    let role = await roles();
+    const read = () => role.getByLabel('User Management: Read');
+    expect(await read().isChecked()).toBe(false);
+    await read().check();
+    await kept();
+    await server.db.query('update sessions set revoked_at = now()');
+    server.clock.advance(10);
+    await page.reload();
+    await page.waitForURL(/\/login$/, { timeout: 20_000 });
+
+    await signInThroughPage(page, server, account);
+    role = await roles();
+    await prompt().waitFor();
+    expect(await prompt().textContent()).toContain('This “Role Demo viewers” has changes that were not saved');
+    await screenshot(page, 'draft-restore-drawer');
+    await prompt().getByRole('button', { name: 'Restore' }).click();
+    await expect.poll(() => read().isChecked()).toBe(true);
+
+    // Closing the drawer and confirming the loss forgets the edits: reopening offers nothing.
+    await role.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Close' }).click();
+    await role.waitFor({ state: 'detached' });
+    role = await roles();
+    await page.waitForTimeout(1000);
+    expect(await prompt().count()).toBe(0);
+    expect(await read().isChecked()).toBe(false);
     expect(errors).toEqual([]);
   });
 });

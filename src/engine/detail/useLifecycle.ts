@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createElement, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { createElement, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../api/ApiError';
 import { callOperation } from '../../api/callOperation';
 import { t } from '../../messages/t';
@@ -43,6 +43,8 @@ export function useLifecycle<T extends object>(options: {
   const confirm = useConfirm();
   const impactRefused = useImpactRefusal();
   const [draft, setDraftState] = useState<T>(options.initial);
+  // What a new item's editor opened with (its page may make a fresh one, with a fresh guid, each render).
+  const blank = useRef(options.initial).current;
   const [busy, setBusy] = useState(false);
   const conflicts = useConflictMerge<T>({
     original,
@@ -80,12 +82,16 @@ export function useLifecycle<T extends object>(options: {
   );
   const published = (original as { IsPublished?: boolean } | null)?.IsPublished === true;
 
-  // Unsaved edits of a stored item survive a crash, reload or forced logout (issue 10 point 6).
+  // Unsaved edits survive a crash, reload or forced logout (issue 10 point 6): a stored item's under its
+  // guid, a new item's under 'new' (one per builder and connection), kept once it differs from the
+  // blank item the editor opened with.
   const drafts = useDraftRecovery<T>({
-    key: original && canEdit ? `${builder.route}\n${scope.connection ?? ''}\n${builder.id(original)}` : null,
+    key: canEdit
+      ? `${builder.route}\n${scope.connection ?? ''}\n${original ? builder.id(original) : 'new'}`
+      : null,
     draft,
     original,
-    modified,
+    modified: isNew ? !same(draft, blank) : modified,
     restore: (kept) => {
       setDraftState(kept);
       conflicts.restored(kept);

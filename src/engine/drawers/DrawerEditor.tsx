@@ -3,6 +3,7 @@ import type { FieldError } from '../../validation/fieldErrors';
 import { useShortcuts } from '../guards/shortcuts';
 import { useDrawerIsTop } from './DrawerStack';
 import { useDrawerDirty } from './useDrawerDirty';
+import { useDrawerDraft } from './useDrawerDraft';
 import { useDrawers } from './useDrawers';
 
 /** What the body of a DrawerEditor draws with. */
@@ -43,12 +44,23 @@ export function DrawerEditor<T>(props: DrawerEditorProps<T>) {
   const errors = useMemo(() => (validate ? validate(value) : []), [validate, value]);
 
   useDrawerDirty(drawerKey, !readOnly && modified);
+  const drafts = useDrawerDraft({
+    drawerKey,
+    value,
+    original: props.value,
+    modified,
+    readOnly: readOnly ?? false,
+    restore: setValue,
+  });
 
   const save = async () => {
     if (readOnly || busy || !modified || errors.length > 0) return;
     setBusy(true);
     try {
-      if (await onSave(value)) await close(drawerKey, { force: true });
+      if (await onSave(value)) {
+        await drafts.clear();
+        await close(drawerKey, { force: true });
+      }
     } finally {
       setBusy(false);
     }

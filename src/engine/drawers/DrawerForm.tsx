@@ -8,6 +8,7 @@ import { SchemaForm } from '../form/SchemaForm';
 import { useShortcuts } from '../guards/shortcuts';
 import { useDrawerIsTop } from './DrawerStack';
 import { useDrawerDirty } from './useDrawerDirty';
+import { useDrawerDraft } from './useDrawerDraft';
 import { useDrawers } from './useDrawers';
 
 export interface DrawerFormProps<T> {
@@ -55,6 +56,14 @@ export function DrawerForm<T>(props: DrawerFormProps<T>) {
   );
 
   useDrawerDirty(drawerKey, !readOnly && modified);
+  const drafts = useDrawerDraft({
+    drawerKey,
+    value,
+    original: props.value,
+    modified,
+    readOnly: readOnly ?? false,
+    restore: setValue,
+  });
 
   const save = async () => {
     if (readOnly || busy || !modified) return;
@@ -64,7 +73,10 @@ export function DrawerForm<T>(props: DrawerFormProps<T>) {
     }
     setBusy(true);
     try {
-      if (await onSave(value)) await close(drawerKey, { force: true });
+      if (await onSave(value)) {
+        await drafts.clear();
+        await close(drawerKey, { force: true });
+      }
     } finally {
       setBusy(false);
     }

@@ -11,3 +11,26 @@ export const setDrawerDirtyAtom = atom(null, (get, set, change: { key: string; d
   else next.delete(change.key);
   set(dirtyDrawersAtom, next);
 });
+
+type DiscardListener = () => void;
+const discardListeners = new Map<string, Set<DiscardListener>>();
+
+/**
+ * Runs `listener` when the user closes the drawer `key` and confirms losing its unsaved changes (not
+ * when it goes for another reason, such as a forced logout, whose edits draft recovery keeps).
+ * Answers the unsubscribe.
+ */
+export function onDrawerDiscarded(key: string, listener: DiscardListener): () => void {
+  const listeners = discardListeners.get(key) ?? new Set<DiscardListener>();
+  listeners.add(listener);
+  discardListeners.set(key, listeners);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) discardListeners.delete(key);
+  };
+}
+
+/** Tells the drawer `key` that the user chose to lose its unsaved changes. */
+export function drawerDiscarded(key: string): void {
+  for (const listener of discardListeners.get(key) ?? []) listener();
+}

@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { t } from '../../messages/t';
 import { useConfirm } from '../../shell/dialogs/confirm';
-import { dirtyDrawersAtom, setDrawerDirtyAtom } from './drawerDirty';
+import { dirtyDrawersAtom, drawerDiscarded, setDrawerDirtyAtom } from './drawerDirty';
 import { type DrawerEntry, openDrawerAtom, removeDrawerAtom } from './drawerStack';
 
 /**
@@ -27,6 +27,7 @@ export function useDrawers() {
           tone: 'danger',
         });
         if (!leave) return false;
+        drawerDiscarded(key);
       }
       setDirty({ key, dirty: false });
       remove(key);

@@ -3,6 +3,7 @@ import { useAtom, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type ApiError, isApiError } from '../../../api/ApiError';
 import { callOperation } from '../../../api/callOperation';
+import { useDraftRecovery } from '../../../engine/detail/useDraftRecovery';
 import { useValidationRun } from '../../../engine/detail/useValidationRun';
 import { isStaleSave } from '../../../engine/merge/useConflictMerge';
 import { useMergeDrawer } from '../../../engine/merge/useMergeDrawer';
@@ -122,6 +123,16 @@ export function useFlowEditor(loaded: RestMethodFlow) {
 
   const modified = current !== null && current.Flow !== original.Flow;
 
+  // Unsaved edits of an editable version survive a crash, reload or forced logout (issue 10 point 6).
+  const drafts = useDraftRecovery<RestMethodFlow>({
+    key: editable ? `/flowbuilder\n\n${loaded.Guid}\n${loaded.VersionGuid ?? ''}` : null,
+    draft: current ?? original,
+    original,
+    modified,
+    restore: (kept) => setDraft(kept),
+    item: 'flow',
+  });
+
   const send = useCallback(
     async (flow: RestMethodFlow) => {
       setBusy(true);
@@ -130,6 +141,7 @@ export function useFlowEditor(loaded: RestMethodFlow) {
           ...flow,
           Flow: withPositions(flow.Flow ?? { Blocks: [] }, store.get(layoutPositionsAtom)),
         });
+        await drafts.clear();
         setOriginal(flow);
         setDraft({ ...flow, Revision: saved.Revision });
         await client.invalidateQueries({ queryKey: flowKeys.all });
@@ -138,7 +150,7 @@ export function useFlowEditor(loaded: RestMethodFlow) {
         setBusy(false);
       }
     },
-    [client, store, setDraft],
+    [client, store, setDraft, drafts],
   );
 
   /**
