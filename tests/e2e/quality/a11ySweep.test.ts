@@ -227,7 +227,7 @@ const journeys: Journey[] = [
       {
         name: 'API user drawer, new',
         open: click('New API user'),
-        ready: drawerTitled('New API user'),
+        ready: (page) => drawerTitled('New API user')(page).getByLabel('Demo viewers'),
         within: 'drawer',
       },
       {
@@ -245,26 +245,26 @@ const journeys: Journey[] = [
       {
         name: 'user drawer, new',
         open: click('New user'),
-        ready: drawerTitled('New user'),
+        ready: (page) => drawerTitled('New user')(page).getByLabel('Demo builders'),
         within: 'drawer',
       },
       {
         name: 'user drawer, the administrator',
         open: then(pressEscape(), click(testAdmin.email)),
-        ready: drawerTitled(`User ${testAdmin.email}`),
+        ready: (page) => drawerTitled(`User ${testAdmin.email}`)(page).getByLabel('Demo builders'),
         within: 'drawer',
       },
       { name: 'Roles tab: list', open: then(pressEscape(), tab('Roles')), ready: rows },
       {
         name: 'role drawer, new',
         open: click('New role'),
-        ready: drawerTitled('New role'),
+        ready: (page) => drawerTitled('New role')(page).getByLabel('Connection Builder: Read'),
         within: 'drawer',
       },
       {
         name: 'role drawer, stored Demo builders',
         open: then(pressEscape(), click('Demo builders')),
-        ready: drawerTitled('Role Demo builders'),
+        ready: (page) => drawerTitled('Role Demo builders')(page).getByLabel('Connection Builder: Read'),
         within: 'drawer',
       },
       {
