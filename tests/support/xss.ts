@@ -40,7 +40,11 @@ export async function watchForScriptInjection(page: Page): Promise<void> {
 export async function injectionProblems(page: Page, payload: string): Promise<string[]> {
   const problems: string[] = [];
   const seen = await page.evaluate((text) => {
-    const shown = document.body.innerText.includes(text);
+    // Shown as text: in the page's text, or as the value of a form control or the label of an option.
+    const values = [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')]
+      .map((control) => control.value)
+      .concat([...document.querySelectorAll('option')].map((option) => option.text));
+    const shown = document.body.innerText.includes(text) || values.some((value) => value.includes(text));
     const elements = document.querySelectorAll('img[src="x"], [onerror], [onload], script:not([src])').length;
     return { shown, elements, ran: window.__xss, violations: window.__cspViolations ?? [] };
   }, payload);

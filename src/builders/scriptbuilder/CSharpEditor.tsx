@@ -144,6 +144,10 @@ export default function CSharpEditor(props: WidgetProps) {
             'aria-label': label || 'Code',
             'aria-multiline': 'true',
             ...(invalid ? { 'aria-invalid': 'true' } : {}),
+            // In the tab order, said so: the scroller around it then has focusable content (WCAG 2.1.1), and
+            // read-only code stays reachable by keyboard, to read, select and scroll it.
+            tabindex: '0',
+            ...(disabled || readonly ? { 'aria-readonly': 'true' } : {}),
           }),
         ),
       ],

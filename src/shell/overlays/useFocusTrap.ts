@@ -1,4 +1,4 @@
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
@@ -8,6 +8,10 @@ const FOCUSABLE =
  * §2): focuses its `[data-autofocus]` element (else the first focusable one) on open, cycles Tab and
  * Shift+Tab within it, brings focus back when a click beside it drops focus, and gives focus back to
  * where it was on close.
+ *
+ * Overlays stack: one that stops being active while still shown (another overlay opened over it) leaves
+ * focus alone, the one on top takes it and gives it back to the control that opened it when it closes,
+ * and the one below, active again, keeps focus where that left it.
  */
 export function useFocusTrap(
   container: RefObject<HTMLElement | null>,
@@ -15,14 +19,21 @@ export function useFocusTrap(
   /** A new value focuses afresh, e.g. when another dialog takes the same container. */
   resetKey?: unknown,
 ): void {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey re-runs the trap for new content.
+  // Where focus was before the overlay opened, outside it; kept while other overlays cover it.
+  const opener = useRef<HTMLElement | null>(null);
   useEffect(() => {
     const root = container.current;
     if (!active || !root) return;
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const focusables = () => [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
     const first = () => root.querySelector<HTMLElement>('[data-autofocus]') ?? focusables()[0] ?? root;
-    first().focus();
+    if (current && root.contains(current)) {
+      // Active again after an overlay over it closed and gave focus back to a control in here.
+      if (resetKey !== undefined) first().focus();
+    } else {
+      if (!opener.current?.isConnected) opener.current = current;
+      first().focus();
+    }
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Tab') return;
@@ -57,7 +68,10 @@ export function useFocusTrap(
       clearTimeout(refocus);
       root.removeEventListener('keydown', onKeyDown);
       root.removeEventListener('focusout', onFocusOut);
-      if (before?.isConnected) before.focus();
+      // Closed (gone or hidden): focus goes back to the opener. Covered by another overlay: left alone.
+      const closed = !root.isConnected || root.closest('[hidden]') !== null;
+      if (closed && opener.current?.isConnected) opener.current.focus();
+      if (closed) opener.current = null;
     };
   }, [container, active, resetKey]);
 }
