@@ -127,7 +127,9 @@ describe('draft recovery in headless Chromium', () => {
     await signInThroughPage(page, server, account);
     role = await roles();
     await prompt().waitFor();
-    expect(await prompt().textContent()).toContain('This “Role Demo viewers” has changes that were not saved');
+    expect(await prompt().textContent()).toContain(
+      'This “Role Demo viewers” has changes that were not saved',
+    );
     await screenshot(page, 'draft-restore-drawer');
     await prompt().getByRole('button', { name: 'Restore' }).click();
     await expect.poll(() => read().isChecked()).toBe(true);

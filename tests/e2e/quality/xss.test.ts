@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { ItemStore } from '../../../server/items/itemStore';
 import { call, signIn } from '../../support/api';
 import { launchBrowser, screenshot, startConsole } from '../../support/browser';
 import { signedInPage } from '../../support/consolePages';
@@ -67,7 +66,6 @@ describe('script injected through text fields is shown as text, never run (issue
     metadata: randomUUID(),
     document: randomUUID(),
     flow: randomUUID(),
-    flowApi: randomUUID(),
     actions: [] as string[],
   };
 
@@ -277,25 +275,12 @@ describe('script injected through text fields is shown as text, never run (issue
     await tryNames('flow name', payloads('flow-name'), (Name) =>
       post('FlowBuilder/PostRestMethodFlow', { ...draftFlow, Guid: randomUUID(), Name }),
     );
-    // The Flow Builder lists REST APIs of item kind 'restapi' (server/flows/flowActions.ts) while the REST
-    // API builder stores kind 'restApi', so a REST API made through the API never reaches it: the one
-    // the flow belongs to is stored the way the Flow Builder reads it (as its demo data does).
-    await new ItemStore(server.db).save(
-      {
-        kind: 'restapi',
-        idField: 'Guid',
-        nameField: 'Name',
-        notFound: 'notFound.item',
-        nameTaken: 'notFound.item',
-      },
-      { Guid: stored.flowApi, Name: spaceless('rest-api-name'), IsActive: true, IsPublished: true },
-      { by: 'test', now: Date.now() / 1000 },
-    );
+    // The flow belongs to the REST API stored above through the REST API builder.
     await keep('FlowBuilder/PostRestMethodFlow', {
       ...draftFlow,
       Guid: stored.flow,
       Name: 'xss/flow',
-      Api: stored.flowApi,
+      Api: stored.restApi,
       Description: text('flow-description'),
     });
   }
