@@ -1,10 +1,6 @@
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import type { FieldError } from '../../validation/fieldErrors';
-import { useShortcuts } from '../guards/shortcuts';
-import { useDrawerIsTop } from './DrawerStack';
-import { useDrawerDirty } from './useDrawerDirty';
-import { useDrawerDraft } from './useDrawerDraft';
-import { useDrawers } from './useDrawers';
+import { useDrawerEditing } from './useDrawerEditing';
 
 /** What the body of a DrawerEditor draws with. */
 export interface DrawerEditorBody<T> {
@@ -37,42 +33,21 @@ export interface DrawerEditorProps<T> {
  */
 export function DrawerEditor<T>(props: DrawerEditorProps<T>) {
   const { drawerKey, onSave, validate, readOnly = false } = props;
-  const [value, setValue] = useState<T>(props.value);
-  const [busy, setBusy] = useState(false);
-  const { close } = useDrawers();
-  const modified = useMemo(() => JSON.stringify(value) !== JSON.stringify(props.value), [value, props.value]);
-  const errors = useMemo(() => (validate ? validate(value) : []), [validate, value]);
-
-  useDrawerDirty(drawerKey, !readOnly && modified);
-  const drafts = useDrawerDraft({
+  const { value, setValue, modified, busy, save, close } = useDrawerEditing({
     drawerKey,
-    value,
-    original: props.value,
-    modified,
-    readOnly: readOnly ?? false,
-    restore: setValue,
+    initial: props.value,
+    readOnly,
+    onSave,
+    canSave: (current) => (validate ? validate(current) : []).length === 0,
   });
-
-  const save = async () => {
-    if (readOnly || busy || !modified || errors.length > 0) return;
-    setBusy(true);
-    try {
-      if (await onSave(value)) {
-        await drafts.clear();
-        await close(drawerKey, { force: true });
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
-  useShortcuts(useDrawerIsTop(drawerKey), { save: () => void save() });
+  const errors = useMemo(() => (validate ? validate(value) : []), [validate, value]);
 
   return (
     <div className="drawer-form">
       {props.children({ value, onChange: setValue, errors, readOnly })}
       <footer className="drawer__footer drawer-form__footer">
         {props.footerInfo && <span className="drawer-editor__info">{props.footerInfo}</span>}
-        <button type="button" className="button" onClick={() => void close(drawerKey)}>
+        <button type="button" className="button" onClick={close}>
           {readOnly ? 'Close' : 'Cancel'}
         </button>
         {!readOnly && (

@@ -5,11 +5,7 @@ import type { ValidationContext } from '../../validation/runtime';
 import type { FormDefinition } from '../form/formDefinition';
 import { runValidation } from '../form/runValidation';
 import { SchemaForm } from '../form/SchemaForm';
-import { useShortcuts } from '../guards/shortcuts';
-import { useDrawerIsTop } from './DrawerStack';
-import { useDrawerDirty } from './useDrawerDirty';
-import { useDrawerDraft } from './useDrawerDraft';
-import { useDrawers } from './useDrawers';
+import { useDrawerEditing } from './useDrawerEditing';
 
 export interface DrawerFormProps<T> {
   drawerKey: string;
@@ -39,12 +35,21 @@ export interface DrawerFormProps<T> {
  * changes make closing ask first.
  */
 export function DrawerForm<T>(props: DrawerFormProps<T>) {
-  const { drawerKey, form, onSave, readOnly, context, rules } = props;
-  const [value, setValue] = useState<T>(props.value);
+  const { drawerKey, form, onSave, readOnly = false, context, rules } = props;
   const [shownErrors, setShownErrors] = useState<FieldError[]>([]);
-  const [busy, setBusy] = useState(false);
-  const { close } = useDrawers();
-  const modified = JSON.stringify(value) !== JSON.stringify(props.value);
+  const validation = (value: T) => runValidation(form, value, context, rules as never);
+  const { value, setValue, modified, busy, save, close } = useDrawerEditing({
+    drawerKey,
+    initial: props.value,
+    readOnly,
+    onSave,
+    // A save with errors shows them instead (drawer forms show errors as the user edits).
+    canSave: (current) => {
+      const found = validation(current);
+      setShownErrors(found);
+      return found.length === 0;
+    },
+  });
   const errors = useMemo(
     () => runValidation(form, value, context, rules as never),
     [form, value, context, rules],
@@ -55,34 +60,6 @@ export function DrawerForm<T>(props: DrawerFormProps<T>) {
     [form, uiSchemaOf, value],
   );
 
-  useDrawerDirty(drawerKey, !readOnly && modified);
-  const drafts = useDrawerDraft({
-    drawerKey,
-    value,
-    original: props.value,
-    modified,
-    readOnly: readOnly ?? false,
-    restore: setValue,
-  });
-
-  const save = async () => {
-    if (readOnly || busy || !modified) return;
-    if (errors.length > 0) {
-      setShownErrors(errors);
-      return;
-    }
-    setBusy(true);
-    try {
-      if (await onSave(value)) {
-        await drafts.clear();
-        await close(drawerKey, { force: true });
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
-  useShortcuts(useDrawerIsTop(drawerKey), { save: () => void save() });
-
   return (
     <div className="drawer-form">
       <SchemaForm
@@ -91,7 +68,7 @@ export function DrawerForm<T>(props: DrawerFormProps<T>) {
         onChange={(changed) => {
           const next = normalize ? normalize(changed, value) : changed;
           setValue(next);
-          if (shownErrors.length > 0) setShownErrors(runValidation(form, next, context, rules as never));
+          if (shownErrors.length > 0) setShownErrors(validation(next));
         }}
         // Drawer forms are small, so their errors show as the user edits (and at once when asked).
         errors={modified || props.validateOnOpen ? errors : shownErrors}
@@ -104,7 +81,7 @@ export function DrawerForm<T>(props: DrawerFormProps<T>) {
       />
       <footer className="drawer__footer drawer-form__footer">
         {props.extraActions}
-        <button type="button" className="button" onClick={() => void close(drawerKey)}>
+        <button type="button" className="button" onClick={close}>
           {readOnly ? 'Close' : 'Cancel'}
         </button>
         {!readOnly && (
