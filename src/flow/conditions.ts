@@ -1,4 +1,4 @@
-import { comparableTypes } from './mapping';
+import { typesComparable } from '../rules/mapping';
 import { operatorDefinitions, takesList, takesNoValue } from './operators';
 import type { ConditionGroup, ConditionRule, ConditionValue, FlowField, Operator } from './types';
 
@@ -120,5 +120,5 @@ export function cleanGroups(
 
 /** Flow fields a dynamic rule on a field of this type may compare with (part 2 §5 'Comparable types'). */
 export function comparableFields(type: string | null | undefined, fields: readonly FlowField[]): FlowField[] {
-  return fields.filter((field) => comparableTypes(type, field.Type));
+  return fields.filter((field) => typesComparable(type, field.Type));
 }

@@ -22,6 +22,10 @@ describe('typesMappable (spec part 2 §5 "Mapping and comparison": types must ma
     ['Guid', 'String', false, 'part 2 §5: types must match'],
     ['Boolean', 'Number', false, 'part 2 §5: types must match'],
     ['NUMBER', 'LONGNUMBER', true, 'part 2 §3: variable type names are upper case, same types'],
+    ['LONGNUMBER', 'Longnumber', true, 'part 2 §3: wire type names compare ignoring case'],
+    ['GUID', 'Guid', true, 'part 2 §3: any type compares ignoring case'],
+    ['', 'String', false, 'part 2 §5: a source without a type maps nowhere'],
+    ['', '', false, 'part 2 §5: two fields without a type do not match'],
   ])('%s → %s: %s (%s)', (source, target, expected) => {
     expect(typesMappable(source, target)).toBe(expected);
   });
@@ -85,6 +89,16 @@ describe('mappingProblems (spec part 2 §5 "Mapping and comparison")', () => {
     expect(mappingProblems(source, target)).toEqual(expected);
   });
 
+  it('a flow variable without a max length fits a bounded input (part 2 §5 Flow blocks: checked where it is produced)', () => {
+    const variable = { Type: 'String' };
+    const input = { Type: 'String', MaxLength: 50 };
+    expect(mappingProblems(variable, input, { unboundedFits: true })).toEqual([]);
+    expect(mappingProblems(variable, input)).toEqual(['maxLength']);
+    expect(mappingProblems({ Type: 'String', MaxLength: 80 }, input, { unboundedFits: true })).toEqual([
+      'maxLength',
+    ]);
+  });
+
   it('leaves out the required rule when asked (joins)', () => {
     expect(
       mappingProblems({ Type: 'Number' }, { Type: 'Number', IsRequired: true }, { checkRequired: false }),
@@ -120,6 +134,8 @@ describe('typesComparable (spec part 2 §5 "Comparable types")', () => {
     ['String', 'Text', false, 'part 2 §5: only the listed numeric pairs compare across types'],
     ['Number', 'String', false, 'part 2 §5: a number does not compare with a string'],
     ['DateTime', 'DateOnly', false, 'part 2 §5: only the listed numeric pairs compare across types'],
+    ['decimal', 'NUMBER', true, 'part 2 §3: type names compare ignoring case'],
+    ['Boolean', '', false, 'part 2 §5: a field without a type compares with nothing'],
   ])('%s with %s: %s (%s)', (a, b, expected) => {
     expect(typesComparable(a, b)).toBe(expected);
   });

@@ -7,10 +7,10 @@
 
 /** What mapping needs to know of a field, whatever builder it comes from. */
 export interface MappableField {
-  Type: string;
+  Type: string | null | undefined;
   /** Max length of a string field; absent for unbounded text and for non-text types. */
-  MaxLength?: number | null;
-  IsRequired?: boolean;
+  MaxLength?: number | null | undefined;
+  IsRequired?: boolean | null | undefined;
 }
 
 /** Why a source field cannot feed a target field. */
@@ -31,26 +31,43 @@ const comparableWith: Record<string, readonly string[]> = {
 
 const textual = new Set(['String', 'Text', 'Password']);
 
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-const canonical = (type: string) =>
-  [...Object.keys(widenings), ...Object.keys(comparableWith), ...textual].find((known) =>
-    same(known, type),
-  ) ?? type;
+// The wire spells types both 'Longnumber' and 'LONGNUMBER' (spec part 2 §3 'Variable type names seen').
+const known = new Map(
+  [...Object.keys(widenings), ...Object.keys(comparableWith), ...textual].map((type) => [
+    type.toLowerCase(),
+    type,
+  ]),
+);
+const canonical = (type: string) => known.get(type.toLowerCase()) ?? type.toLowerCase();
+/** The type to compare by, or null for a field without one (which maps to and compares with nothing). */
+const typeOf = (type: string | null | undefined) => {
+  const trimmed = (type ?? '').trim();
+  return trimmed === '' ? null : canonical(trimmed);
+};
 
 /** Whether values of `source` type may be written to a `target` field: equal, number → long number, string → text. */
-export function typesMappable(source: string, target: string): boolean {
-  if (same(source, target)) return true;
-  return widenings[canonical(source)]?.includes(canonical(target)) ?? false;
+export function typesMappable(source: string | null | undefined, target: string | null | undefined): boolean {
+  const from = typeOf(source);
+  const to = typeOf(target);
+  if (from === null || to === null) return false;
+  return from === to || (widenings[from]?.includes(to) ?? false);
 }
 
 /**
  * Whether the source's max length fits the target's (part 2 §5: a source max length must not exceed the
- * target's). A text source without a max length is unbounded, so it does not fit a bounded target.
+ * target's). A text source without a max length is unbounded, so it does not fit a bounded target, unless
+ * `unboundedFits`: a flow variable's length is checked where its value is produced, not where it is mapped.
  */
-export function maxLengthFits(source: MappableField, target: MappableField): boolean {
+export function maxLengthFits(
+  source: MappableField,
+  target: MappableField,
+  options: { unboundedFits?: boolean } = {},
+): boolean {
   const targetMax = target.MaxLength ?? null;
   if (targetMax === null) return true;
-  const sourceMax = source.MaxLength ?? (textual.has(canonical(source.Type)) ? Number.POSITIVE_INFINITY : 0);
+  const type = typeOf(source.Type);
+  const unbounded = type !== null && textual.has(type) && !options.unboundedFits;
+  const sourceMax = source.MaxLength ?? (unbounded ? Number.POSITIVE_INFINITY : 0);
   return sourceMax <= targetMax;
 }
 
@@ -61,16 +78,17 @@ export function requiredFits(source: MappableField, target: MappableField): bool
 
 /**
  * Every reason `source` cannot be mapped to `target`, in the order the spec lists them; empty when it can.
- * `checkRequired: false` leaves out the required rule, for joins where the value always exists.
+ * `checkRequired: false` leaves out the required rule, for joins where the value always exists;
+ * `unboundedFits` is maxLengthFits'.
  */
 export function mappingProblems(
   source: MappableField,
   target: MappableField,
-  options: { checkRequired?: boolean } = {},
+  options: { checkRequired?: boolean; unboundedFits?: boolean } = {},
 ): MappingProblem[] {
   const problems: MappingProblem[] = [];
   if (!typesMappable(source.Type, target.Type)) problems.push('type');
-  if (!maxLengthFits(source, target)) problems.push('maxLength');
+  if (!maxLengthFits(source, target, options)) problems.push('maxLength');
   if (options.checkRequired !== false && !requiredFits(source, target)) problems.push('required');
   return problems;
 }
@@ -78,8 +96,8 @@ export function mappingProblems(
 /** A required input of a call or a write, and whether it has a default of its own. */
 export interface RequiredInput {
   Name: string;
-  IsRequired?: boolean;
-  HasDefault?: boolean;
+  IsRequired?: boolean | null | undefined;
+  HasDefault?: boolean | null | undefined;
 }
 
 /** Names of required inputs that are neither mapped nor defaulted (part 2 §5: required inputs must be mapped or have a default). */
@@ -91,7 +109,9 @@ export function unmappedRequiredInputs(inputs: readonly RequiredInput[], mapped:
 }
 
 /** Whether two types can be compared in a condition or a match (part 2 §5 'Comparable types'). */
-export function typesComparable(a: string, b: string): boolean {
-  if (same(a, b)) return true;
-  return comparableWith[canonical(a)]?.includes(canonical(b)) ?? false;
+export function typesComparable(a: string | null | undefined, b: string | null | undefined): boolean {
+  const left = typeOf(a);
+  const right = typeOf(b);
+  if (left === null || right === null) return false;
+  return left === right || (comparableWith[left]?.includes(right) ?? false);
 }

@@ -4,7 +4,8 @@ import type { Action, ActionDocument } from './types';
 
 function sampleOf(action: Action, context: ActionContext): Record<string, unknown> {
   const sample: Record<string, unknown> = {};
-  for (const field of fieldsOfAction(action, context) ?? []) sample[field.Name] = sampleValue(field.Type);
+  for (const field of fieldsOfAction(action, context) ?? [])
+    sample[field.Name] = sampleValue(field.Type ?? '');
   for (const child of action.Childs ?? []) {
     const alias = child.Relation?.ChildName;
     if (alias) sample[alias] = [sampleOf(child, context)];

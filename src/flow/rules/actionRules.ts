@@ -1,6 +1,6 @@
+import { unmappedRequiredInputs } from '../../rules/mapping';
 import { duplicateIndexes } from '../../rules/names';
 import type { FieldError } from '../../validation/fieldErrors';
-import { unmappedRequiredInputs } from '../mapping';
 import { scopeOf } from '../scope';
 import type { FlowBlock, FlowField } from '../types';
 import { conditionGroupErrors } from './conditionRules';
@@ -46,14 +46,12 @@ export function requiredInputErrors(
 ) {
   return unmappedRequiredInputs(
     inputs.map((input) => ({
-      name: input.Name,
-      required: input.Validation?.IsRequired,
-      hasDefault: !blank(input.Default?.Type),
+      Name: input.Name,
+      IsRequired: input.Validation?.IsRequired,
+      HasDefault: !blank(input.Default?.Type),
     })),
     mapped,
-  ).map((input) =>
-    problem(block, '/Config/Mapping', 'fb.flowErrors.requiredInputNotMapped', { name: input.name }),
-  );
+  ).map((name) => problem(block, '/Config/Mapping', 'fb.flowErrors.requiredInputNotMapped', { name }));
 }
 
 const directions = ['ASC', 'DESC'];

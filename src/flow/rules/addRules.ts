@@ -1,7 +1,7 @@
+import { unmappedRequiredInputs } from '../../rules/mapping';
 import { valueFormatError } from '../../rules/typeFormats';
 import type { FieldError } from '../../validation/fieldErrors';
 import { flowType, staticAllowed, systemValuesFor } from '../fieldTypes';
-import { unmappedRequiredInputs } from '../mapping';
 import type { FlowBlock, FlowField } from '../types';
 import { type BlockRule, type BlockRuleContext, blank, problem } from './context';
 import { mappedInputs, mappingErrors } from './mappingRules';
@@ -37,12 +37,10 @@ function functionErrors(
   }));
   const mappings = field.Mapping ?? [];
   for (const input of unmappedRequiredInputs(
-    inputs.map((entry) => ({ name: entry.Name, required: entry.Validation?.IsRequired })),
+    inputs.map((entry) => ({ Name: entry.Name, IsRequired: entry.Validation?.IsRequired })),
     mappedInputs(mappings),
   ))
-    errors.push(
-      problem(block, `${at}/Mapping`, 'fb.flowErrors.functionInputNotMapped', { input: input.name }),
-    );
+    errors.push(problem(block, `${at}/Mapping`, 'fb.flowErrors.functionInputNotMapped', { input }));
   errors.push(...mappingErrors(block, `${at}/Mapping`, mappings, inputs, context.scope));
   return errors;
 }

@@ -1,8 +1,8 @@
+import { typesComparable } from '../../rules/mapping';
 import { valueFormatError } from '../../rules/typeFormats';
 import type { FieldError } from '../../validation/fieldErrors';
 import { isFilled } from '../conditions';
 import { flowType } from '../fieldTypes';
-import { comparableTypes } from '../mapping';
 import { familyOf, isDateKeyword, operatorAllowed, operatorDefinitions } from '../operators';
 import type { FieldScope } from '../scope';
 import type { ConditionGroup, ConditionRule, ConditionValue, FlowBlock } from '../types';
@@ -63,7 +63,7 @@ function valueErrors(
         errors.push(
           problem(block, `${at}/Field`, 'fb.flowErrors.compareFieldMissing', { name: value.Field! }),
         );
-      else if (!comparableTypes(type, other.Type))
+      else if (!typesComparable(type, other.Type))
         errors.push(
           problem(block, `${at}/Field`, 'fb.flowErrors.compareFieldNotComparable', {
             name: rule.Name ?? '',

@@ -1,14 +1,14 @@
+import { type MappableField, type MappingProblem, mappingProblems } from '../../rules/mapping';
 import type { FieldError } from '../../validation/fieldErrors';
-import { type MappableField, mappingProblems } from '../mapping';
 import type { FieldScope } from '../scope';
 import type { FlowBlock, FlowField, FlowMapping } from '../types';
 import { blank, type FlowErrorKey, problem } from './context';
 
 /** How a flow field or an input looks to the mapping rules. */
 export const asMappable = (field: FlowField): MappableField => ({
-  type: field.Type,
-  maxLength: typeof field.Validation?.MaxLength === 'number' ? field.Validation.MaxLength : null,
-  required: field.Validation?.IsRequired === true,
+  Type: field.Type,
+  MaxLength: typeof field.Validation?.MaxLength === 'number' ? field.Validation.MaxLength : null,
+  IsRequired: field.Validation?.IsRequired === true,
 });
 
 export const findField = (fields: readonly FlowField[], name: string | null | undefined) => {
@@ -18,10 +18,10 @@ export const findField = (fields: readonly FlowField[], name: string | null | un
 };
 
 const problemKeys = {
-  typeMismatch: 'fb.flowErrors.mappingTypeMismatch',
-  maxLengthExceeded: 'fb.flowErrors.mappingMaxLength',
-  requiredFromOptional: 'fb.flowErrors.mappingRequiredFromOptional',
-} as const satisfies Record<string, FlowErrorKey>;
+  type: 'fb.flowErrors.mappingTypeMismatch',
+  maxLength: 'fb.flowErrors.mappingMaxLength',
+  required: 'fb.flowErrors.mappingRequiredFromOptional',
+} as const satisfies Record<MappingProblem, FlowErrorKey>;
 
 /**
  * Mappings of flow fields into inputs (spec part 2 §5 'Flow blocks' Read: "Mappings valid: input exists,
@@ -47,7 +47,8 @@ export function mappingErrors(
     if (!target)
       errors.push(problem(block, `${at}/To`, 'fb.flowErrors.mappingTargetMissing', { name: mapping.To }));
     if (!source || !target) return;
-    for (const code of mappingProblems(asMappable(source), asMappable(target))) {
+    // A flow variable's length is checked where its value is produced, so an unbounded one fits.
+    for (const code of mappingProblems(asMappable(source), asMappable(target), { unboundedFits: true })) {
       errors.push(
         problem(block, at, problemKeys[code], {
           from: source.Name,
