@@ -212,7 +212,7 @@ export const form: FormDefinition = {
     },
     "Users": {
       "ui:title": "API users",
-      "ui:field": "lookupChecklist",
+      "ui:field": "checklist",
       "ui:options": {
         "operation": "RestApi.GetApiUsers",
         "valueKey": "Guid",

@@ -197,7 +197,7 @@ export const form: FormDefinition = {
     },
     "Roles": {
       "ui:title": "Roles",
-      "ui:field": "lookupChecklist",
+      "ui:field": "checklist",
       "ui:options": {
         "operation": "UserManagement.GetRoles",
         "valueKey": "Guid",

@@ -4,7 +4,6 @@ import { ChoiceField } from './fields/ChoiceField';
 import { ConnectionNameField } from './fields/ConnectionNameField';
 import { FieldListField } from './fields/FieldListField';
 import { KeyValueListField } from './fields/KeyValueListField';
-import { LookupChecklistField } from './fields/LookupChecklistField';
 
 /** Fields every form may use by `ui:field`; builders add their own through SchemaForm's `fields`. */
 export const fields: RegistryFieldsType = {
@@ -14,5 +13,4 @@ export const fields: RegistryFieldsType = {
   // The nested field list of metadata documents, methods, documents and flow start blocks.
   fieldList: FieldListField,
   keyValueList: KeyValueListField,
-  lookupChecklist: LookupChecklistField,
 };
