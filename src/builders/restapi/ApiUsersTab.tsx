@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useDrawers } from '../../engine/drawers/useDrawers';
+import { useUrlDrawer } from '../../engine/drawers/useUrlDrawer';
 import { usePageIsTop, useShortcuts } from '../../engine/guards/shortcuts';
 import type { ColumnSpec } from '../../engine/list/columns';
 import { ListView } from '../../engine/list/ListView';
@@ -45,7 +46,19 @@ export function ApiUsersTab({ tabs }: { tabs: ReactNode }) {
       content: <ApiUserDrawer user={user} isNew={isNew} readOnly={!canEdit} peers={peers} />,
     });
   };
-  const create = canEdit ? () => open(newApiUser(), true) : undefined;
+  // The open API user is in the URL (?apiuser=<guid>, or new): a reload or a shared link shows it (issue 10 point 5).
+  const drawer = useUrlDrawer('apiuser', API_USER_DRAWER, (id) => {
+    if (id === 'new') {
+      if (!canEdit) return false;
+      open(newApiUser(), true);
+      return true;
+    }
+    if (!list.data) return false;
+    const user = list.data.find((entry) => entry.Guid === id);
+    if (user) open(user, false);
+    return true;
+  });
+  const create = canEdit ? () => drawer.open('new') : undefined;
   useShortcuts(usePageIsTop(), create ? { create } : {});
   const remove = useDeleteRow<ApiUser>({
     item: 'API user',
@@ -69,7 +82,7 @@ export function ApiUsersTab({ tabs }: { tabs: ReactNode }) {
         error={list.error ? list.error.message : null}
         rowKey={(user) => user.Guid}
         openLabel={canEdit ? 'edit' : 'view'}
-        onOpen={(user) => open(user, false)}
+        onOpen={(user) => drawer.open(user.Guid)}
         {...(canDelete ? { onDelete: (user: ApiUser) => void remove(user) } : {})}
         {...(create ? { onCreate: create, createLabel: 'New API user' } : {})}
       />

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DrawerLoader } from '../../engine/drawers/DrawerLoader';
 import { useDrawers } from '../../engine/drawers/useDrawers';
+import { useUrlDrawer } from '../../engine/drawers/useUrlDrawer';
 import { usePageIsTop, useShortcuts } from '../../engine/guards/shortcuts';
 import type { ColumnSpec } from '../../engine/list/columns';
 import { ListView } from '../../engine/list/ListView';
@@ -52,7 +53,19 @@ export function RolesTab({ tabs }: { tabs: ReactNode }) {
       ),
     });
   };
-  const create = canEdit ? () => open(newRole(), true) : undefined;
+  // The open role is in the URL (?role=<number>, or new): a reload or a shared link shows it (issue 10 point 5).
+  const drawer = useUrlDrawer('role', ROLE_DRAWER, (id) => {
+    if (id === 'new') {
+      if (!canEdit) return false;
+      open(newRole(), true);
+      return true;
+    }
+    if (!list.data) return false;
+    const role = list.data.find((entry) => String(entry.Guid) === id);
+    if (role) open(role, false);
+    return true;
+  });
+  const create = canEdit ? () => drawer.open('new') : undefined;
   useShortcuts(usePageIsTop(), create ? { create } : {});
   const remove = useDeleteRow<Role>({
     item: 'role',
@@ -75,7 +88,7 @@ export function RolesTab({ tabs }: { tabs: ReactNode }) {
         error={list.error ? list.error.message : null}
         rowKey={(role) => String(role.Guid)}
         openLabel={canEdit ? 'edit' : 'view'}
-        onOpen={(role) => open(role, false)}
+        onOpen={(role) => drawer.open(String(role.Guid))}
         {...(canDelete ? { onDelete: (role: Role) => void remove(role) } : {})}
         {...(create ? { onCreate: create, createLabel: 'New role' } : {})}
       />

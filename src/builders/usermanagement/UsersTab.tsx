@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { DrawerLoader } from '../../engine/drawers/DrawerLoader';
 import { useDrawers } from '../../engine/drawers/useDrawers';
+import { useUrlDrawer } from '../../engine/drawers/useUrlDrawer';
 import { usePageIsTop, useShortcuts } from '../../engine/guards/shortcuts';
 import type { ColumnSpec } from '../../engine/list/columns';
 import { ListView } from '../../engine/list/ListView';
@@ -68,7 +69,7 @@ export function UsersTab({ tabs }: { tabs: ReactNode }) {
     );
     drawers.open({
       key: USER_DRAWER,
-      title: isNew ? 'New user' : `User ${user.Email}`,
+      title: isNew ? 'New user' : `User ${user.Email}`.trim(),
       content: isNew ? (
         drawer(user)
       ) : (
@@ -78,7 +79,18 @@ export function UsersTab({ tabs }: { tabs: ReactNode }) {
       ),
     });
   };
-  const create = canEdit ? () => open(newUser(), true) : undefined;
+  // The open user is in the URL (?user=<guid>, or new): a reload or a shared link shows it (issue 10 point 5).
+  const drawer = useUrlDrawer('user', USER_DRAWER, (id) => {
+    if (id === 'new') {
+      if (!canEdit) return false;
+      open(newUser(), true);
+      return true;
+    }
+    if (!list.data) return false;
+    open(list.data.find((user) => user.Guid === id) ?? { ...newUser(), Guid: id, IsNew: false }, false);
+    return true;
+  });
+  const create = canEdit ? () => drawer.open('new') : undefined;
   useShortcuts(usePageIsTop(), create ? { create } : {});
   const remove = useDeleteRow<User>({
     item: 'user',
@@ -101,7 +113,7 @@ export function UsersTab({ tabs }: { tabs: ReactNode }) {
         error={list.error ? list.error.message : null}
         rowKey={(user) => user.Guid}
         openLabel={canEdit ? 'edit' : 'view'}
-        onOpen={(user) => open(user, false)}
+        onOpen={(user) => drawer.open(user.Guid)}
         {...(canDelete ? { onDelete: (user: User) => void remove(user) } : {})}
         {...(create ? { onCreate: create, createLabel: 'New user' } : {})}
       />
