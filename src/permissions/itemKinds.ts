@@ -13,9 +13,9 @@ export interface ItemKindInfo {
 }
 
 /**
- * The stored item kinds (server/items: the `kind` column) and where each is edited. The command
- * palette, the audit view and the server's item search all read this one table, so a new builder adds
- * one row here.
+ * The item kinds and where each is edited: the builder items (server/items: the `kind` column) and
+ * flows, which live in their own tables (server/flows). The command palette, the audit trail, where used
+ * and the server's item search all read this one table, so a new builder adds one row here.
  */
 export const itemKinds = {
   connection: { route: '/connectionbuilder', area: 'ConnectionBuilder', label: 'connection', scoped: false },
@@ -41,6 +41,7 @@ export const itemKinds = {
     label: 'action document',
     scoped: true,
   },
+  flow: { route: '/flowbuilder', area: 'FlowBuilder', label: 'flow', scoped: false },
 } as const satisfies Record<string, ItemKindInfo>;
 
 export type ItemKindName = keyof typeof itemKinds;
