@@ -67,7 +67,14 @@ export const accountDeleted = (
 ): AccountEntry => ({
   ...account,
   action: 'deleted',
-  changes: diffItems({ ...before.fields, IsActive: before.active, Roles: sorted(before.roles) }, null),
+  changes: diffItems(
+    {
+      ...before.fields,
+      IsActive: before.active,
+      ...(before.roles.length > 0 ? { Roles: sorted(before.roles) } : {}),
+    },
+    null,
+  ),
 });
 
 /** Appends the entries in the write's transaction, in order. */
