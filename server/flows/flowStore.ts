@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { diffItems } from '../../src/engine/diff/diffItems';
-import { flowAuditBody, flowTitle } from '../../src/flow/flowAudit';
+import { flowAuditBody, flowChanges, flowTitle } from '../../src/flow/flowAudit';
 import type { FlowGraph, FlowStatus, FlowVersion, RestMethodFlow } from '../../src/flow/types';
 import { type AuditAction, recordAudit } from '../audit/auditLog';
 import type { Db } from '../db/database';
@@ -136,7 +135,7 @@ function audit(
     kind: 'flow',
     guid: flow.guid,
     name: flowTitle({ HttpMethod: flow.http_method, Name: flow.name }),
-    changes: diffItems(before, after),
+    changes: flowChanges(before, after),
     actor: actor.by,
     now: actor.now,
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diffItems } from '../engine/diff/diffItems';
-import { blockNames, type FlowAuditSource, flowAuditBody, flowTitle } from './flowAudit';
+import { blockNames, type FlowAuditSource, flowAuditBody, flowChanges, flowTitle } from './flowAudit';
 import { createBlock, newFlowGraph } from './graph';
 import type { FlowBlock, FlowGraph } from './types';
 
@@ -118,19 +118,24 @@ describe('flowAuditBody with diffItems (issue 10 point 7: what a flow save or pu
     expect(diffItems(before.Flow!, after.Flow!).map((change) => change.path)).toContain(`Blocks[${READ}]`);
   });
 
-  it('a first version lists everything as added; a deleted one as removed', () => {
-    expect(diffItems(null, flowAuditBody(before)).map((change) => change.path)).toEqual([
-      'Name',
-      'HttpMethod',
-      'RestApi',
-      'IsScript',
-      'Version',
-      'StartBlock',
-      'ResultBlock',
-      'Blocks',
-      'Settings',
+  it('a new flow lists every field and each block as added; a deleted one as removed', () => {
+    const body = flowAuditBody(before);
+    expect(flowChanges(null, body).map((change) => [change.path, change.change])).toEqual([
+      ['Name', 'added'],
+      ['HttpMethod', 'added'],
+      ['RestApi', 'added'],
+      ['IsScript', 'added'],
+      ['Version', 'added'],
+      ['StartBlock', 'added'],
+      ['ResultBlock', 'added'],
+      ['Blocks[START]', 'added'],
+      ['Blocks[RESULT]', 'added'],
+      ['Blocks[CLOSE 33333333]', 'added'],
     ]);
-    expect(diffItems(flowAuditBody(before), null).every((change) => change.change === 'removed')).toBe(true);
+    expect(flowChanges(body, null).every((change) => change.change === 'removed')).toBe(true);
+    expect(flowChanges(body, null).map((change) => change.path)).toContain('Blocks[START]');
+    // Between two versions it is the plain diff.
+    expect(flowChanges(body, body)).toEqual([]);
   });
 
   it('names a flow by method and name, as the Flow Builder lists it', () => {

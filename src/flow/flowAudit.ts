@@ -1,3 +1,4 @@
+import { diffItems, type FieldChange } from '../engine/diff/diffItems';
 import { blockTypes } from './blockTypes';
 import type { BlockType, FlowBlock, FlowGraph, RestMethodFlow } from './types';
 
@@ -74,3 +75,17 @@ export function flowAuditBody(flow: FlowAuditSource): Record<string, unknown> {
 
 /** How a flow is named in the audit trail and the palette: its method and name, as the Flow Builder lists it. */
 export const flowTitle = (flow: { HttpMethod: string; Name: string }) => `${flow.HttpMethod} ${flow.Name}`;
+
+/** The same fields without values: lists empty, so a diff against it names each entry of a list. */
+const emptied = (body: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(body).map(([key, value]) => [key, Array.isArray(value) ? [] : null]));
+
+/**
+ * The changes from one flow version to another as `flowAuditBody`s (null: none, for a new or deleted
+ * flow). A new flow lists each block as added (`Blocks[START]`) rather than one list of every block, and a
+ * deleted one each block as removed.
+ */
+export const flowChanges = (
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): FieldChange[] => diffItems(before ?? emptied(after ?? {}), after ?? emptied(before ?? {}));

@@ -147,8 +147,8 @@ describe('diff before publish and the audit trail in headless Chromium', () => {
     const publish = rows.nth(1);
     await publish.locator('summary').click();
     const changes = await publish.getByRole('table', { name: 'Changes' }).innerText();
-    expect(changes).toMatch(/Blocks\s+Added/);
-    expect(changes).toContain('{"Id":"START","Out":["RESULT"]');
+    expect(changes).toMatch(/Blocks\[START\]\s+Added\s+\{"Id":"START","Out":\["RESULT"\]/);
+    expect(changes).toMatch(/Blocks\[RESULT\]\s+Added/);
     expect(changes).toMatch(/Version\s+Added\s+1/);
     await screenshot(page, 'audit-view-flow');
     // The flow's name links to it.
