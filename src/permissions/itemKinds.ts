@@ -1,3 +1,4 @@
+import type { components } from '../../generated/uiservices';
 import type { Area } from './areas';
 
 /** How one kind of stored item is found in the console: its builder's route, area and texts. */
@@ -42,7 +43,8 @@ export const itemKinds = {
     scoped: true,
   },
   flow: { route: '/flowbuilder', area: 'FlowBuilder', label: 'flow', scoped: false },
-} as const satisfies Record<string, ItemKindInfo>;
+  // One row per kind of the contract's ItemKind (schemas/audit/item-kind.schema.json), no more, no fewer.
+} as const satisfies Record<components['schemas']['ItemKind'], ItemKindInfo>;
 
 export type ItemKindName = keyof typeof itemKinds;
 export const itemKindNames = Object.keys(itemKinds) as ItemKindName[];
