@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newFlowGraph } from '../../src/flow/graph';
@@ -131,6 +132,11 @@ describe('diff before publish and the audit trail in headless Chromium', () => {
       /IsActive\s+Changed\s+false\s+true/,
     );
     await screenshot(page, 'audit-flow-history');
+    const axe = await new AxeBuilder({ page })
+      .include('.drawer')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+      .analyze();
+    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'detached' });
 
