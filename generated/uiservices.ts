@@ -1659,7 +1659,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Items of every builder whose name contains Text, only of the builders the caller may read. */
+        /** Items of every builder, flows included, whose name contains Text, only of the builders the caller may read. */
         get: operations["Items.SearchItems"];
         put?: never;
         post?: never;
@@ -1676,7 +1676,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The published version of an item (null when never published); 404 when the caller may not read its kind. */
+        /** The published version of an item (null when never published; a flow's is its current published version with its graph); 404 when the caller may not read its kind. */
         get: operations["Items.GetPublishedItem"];
         put?: never;
         post?: never;
@@ -1821,10 +1821,10 @@ export interface components {
         };
         /**
          * AuditAction
-         * @description What an audit entry records (server/audit/auditLog.ts).
+         * @description What an audit entry records (server/audit/auditLog.ts): a create, save, publish or delete with its diff; a flow, user or API user switched on or off; a role's permissions or an account's roles changed; an API user's token renewed (never its value); a user's two-factor authentication reset.
          * @enum {string}
          */
-        AuditAction: "created" | "saved" | "published" | "deleted" | "permissionsChanged" | "rolesChanged";
+        AuditAction: "created" | "saved" | "published" | "deleted" | "activated" | "deactivated" | "permissionsChanged" | "rolesChanged" | "tokenRenewed" | "twoFactorReset";
         /**
          * AuditEntry
          * @description Who did what to which item, when, with the diff (issue 10 point 7).
@@ -2400,7 +2400,7 @@ export interface components {
          * @description A published item that a publish or delete would break, and why (issue 10 point 1).
          */
         ImpactEntry: {
-            Kind: components["schemas"]["UsageKind"];
+            Kind: components["schemas"]["ItemKind"];
             Guid: string;
             Name: string;
             Connection: string | null;
@@ -2429,10 +2429,10 @@ export interface components {
         };
         /**
          * ItemKind
-         * @description A kind of builder item (src/permissions/itemKinds.ts).
+         * @description A kind of item (src/permissions/itemKinds.ts): the builder items and flows.
          * @enum {string}
          */
-        ItemKind: "connection" | "metadata" | "method" | "restApi" | "script" | "document" | "composedDocument" | "actionDocument";
+        ItemKind: "connection" | "metadata" | "method" | "restApi" | "script" | "document" | "composedDocument" | "actionDocument" | "flow";
         /**
          * ItemUsage
          * @description Where an item is used (issue 10 point 1): the items that use it which the caller may read, and how many more are in builders the caller may not read (counted, not named).
@@ -2782,7 +2782,7 @@ export interface components {
          * @description An item that uses another (issue 10 point 1), with what the console needs for a link to it: its kind, guid, connection (scoped kinds) and, for a flow, the version that uses it.
          */
         UsageEntry: {
-            Kind: components["schemas"]["UsageKind"];
+            Kind: components["schemas"]["ItemKind"];
             Guid: string;
             Name: string;
             /** @description The connection of a scoped item (methods, documents), else null. */
@@ -2797,17 +2797,11 @@ export interface components {
             Via?: components["schemas"]["UsageVia"];
         };
         /**
-         * UsageKind
-         * @description A kind of item that can use another (issue 10 point 1): the builder item kinds (src/permissions/itemKinds.ts) and flows, which live in their own tables (src/permissions/usageKinds.ts).
-         * @enum {string}
-         */
-        UsageKind: "connection" | "metadata" | "method" | "restApi" | "script" | "document" | "composedDocument" | "actionDocument" | "flow";
-        /**
          * UsageVia
          * @description The item a use goes through: a flow reads a document's fields through a composed or action document whose root document it is (issue 10 point 1).
          */
         UsageVia: {
-            Kind: components["schemas"]["UsageKind"];
+            Kind: components["schemas"]["ItemKind"];
             Guid: string;
             Name: string;
         };
@@ -5128,7 +5122,8 @@ export interface operations {
             query?: {
                 /** @description Part of the e-mail (or API username) of who acted, any case. */
                 User?: string;
-                Kind?: "connection" | "metadata" | "method" | "restApi" | "script" | "document" | "composedDocument" | "actionDocument" | "role" | "user";
+                /** @description An item kind (ItemKind), or role, user or apiUser (API user). */
+                Kind?: "connection" | "metadata" | "method" | "restApi" | "script" | "document" | "composedDocument" | "actionDocument" | "flow" | "role" | "user" | "apiUser";
                 Action?: components["schemas"]["AuditAction"];
                 /** @description First day, inclusive (YYYY-MM-DD). */
                 From?: string;

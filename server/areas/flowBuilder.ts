@@ -94,11 +94,11 @@ const handlers: Handlers = {
     return { Guid: copy.Guid, Revision: copy.Revision };
   },
 
-  'FlowBuilder.DeleteRestMethodFlow': async ({ db, params, principal }) => {
+  'FlowBuilder.DeleteRestMethodFlow': async ({ db, params, principal, now }) => {
     const store = new FlowStore(db);
     const { flow } = await store.find(params.guid, params.version);
     requireSpecial(principal, asFlow(flow), 'DeleteSpecialFlow');
-    await store.removeVersion(params.guid, params.version);
+    await store.removeVersion(params.guid, params.version, actor(principal, now));
     return true;
   },
 

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { t } from '../../src/messages/t';
 import { can } from '../../src/permissions/entitlements';
 import type { FieldError } from '../../src/validation/fieldErrors';
+import { type AccountState, accountDeleted, accountEntries, recordEntries } from '../audit/accountAudit';
+import { recordAudit } from '../audit/auditLog';
 import type { Principal } from '../auth/principal';
 import type { Schemas } from '../contract/types';
 import type { Db } from '../db/database';
@@ -50,6 +52,27 @@ async function apiUsers(db: Db, where = 'not a.is_deleted', params: unknown[] = 
   return db.query<ApiUser>(
     `select ${apiUserColumns} from api_users a where ${where} order by lower(a.username)`,
     params,
+  );
+}
+
+/**
+ * An API user as the audit trail records it (server/audit/accountAudit.ts): the username, active flag and
+ * roles; the token only to notice a renewal, never recorded. Locked for the write that follows.
+ */
+async function auditState(tx: Db, guid: string): Promise<AccountState | undefined> {
+  const [row] = await tx.query<{ username: string; is_active: boolean; api_token: string; roles: number[] }>(
+    `select username, is_active, api_token,
+       coalesce((select array_agg(role_guid) from api_user_roles where api_user_guid = api_users.guid), '{}') as roles
+     from api_users where guid = $1 and not is_deleted for update`,
+    [guid],
+  );
+  return (
+    row && {
+      fields: { Username: row.username },
+      active: row.is_active,
+      roles: row.roles,
+      secret: row.api_token,
+    }
   );
 }
 
@@ -118,6 +141,7 @@ const handlers: Handlers = {
           [body.Guid],
         );
         if (existing?.is_deleted) throw notFound('ra.error.loadApiUser');
+        const before = existing ? await auditState(tx, body.Guid) : undefined;
         // A new API user gets a token of the server's making unless the console sent one; renewing is
         // sending a new guid (part 1 §4 'API user token').
         const token = body.ApiToken ?? existing?.api_token ?? randomUUID();
@@ -147,6 +171,12 @@ const handlers: Handlers = {
             role,
           ]);
         }
+        // Created, saved, activated, roles and token renewals commit with the save (issue 10 point 7).
+        const after = (await auditState(tx, body.Guid))!;
+        await recordEntries(
+          tx,
+          accountEntries({ kind: 'apiUser', guid: body.Guid, name: username }, before ?? null, after),
+        );
         return { Guid: body.Guid, Revision: revision };
       });
     } catch (error) {
@@ -163,12 +193,19 @@ const handlers: Handlers = {
   },
 
   'RestApi.DeleteApiUser': async ({ db, params, principal, now }) => {
-    const rows = await db.query(
-      `update api_users set is_deleted = true, deleted = to_timestamp($2), modified_by = $3, revision = revision + 1
-        where guid = $1 and not is_deleted returning guid`,
-      [params.guid, now(), principal?.name ?? null],
-    );
-    if (rows.length === 0) throw notFound('ra.error.loadApiUser');
+    await db.transaction(async (tx) => {
+      const before = await auditState(tx, params.guid);
+      if (!before) throw notFound('ra.error.loadApiUser');
+      await tx.query(
+        `update api_users set is_deleted = true, deleted = to_timestamp($2), modified_by = $3, revision = revision + 1
+          where guid = $1`,
+        [params.guid, now(), principal?.name ?? null],
+      );
+      await recordAudit(
+        tx,
+        accountDeleted({ kind: 'apiUser', guid: params.guid, name: String(before.fields.Username) }, before),
+      );
+    });
     return true;
   },
 };

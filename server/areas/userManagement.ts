@@ -1,6 +1,7 @@
 import { diffItems } from '../../src/engine/diff/diffItems';
 import { t } from '../../src/messages/t';
 import { can, normalizeRolePermissions, type RolePermissions } from '../../src/permissions/entitlements';
+import { type AccountState, accountDeleted, accountEntries, recordEntries } from '../audit/accountAudit';
 import { recordAudit } from '../audit/auditLog';
 import type { Principal } from '../auth/principal';
 import type { Schemas } from '../contract/types';
@@ -29,6 +30,38 @@ function forViewer(user: User, principal: Principal | null): User {
 
 async function users(db: Db, where = 'not u.is_deleted', params: unknown[] = []): Promise<User[]> {
   return db.query<User>(`select ${userColumns} from users u where ${where} order by lower(u.email)`, params);
+}
+
+/**
+ * A user as the audit trail records it (server/audit/accountAudit.ts): the fields an admin edits, never
+ * the password, keys or two-factor secrets; locked for the write that follows.
+ */
+async function auditState(tx: Db, guid: string): Promise<AccountState | undefined> {
+  const [row] = await tx.query<{
+    email: string;
+    first_name: string | null;
+    last_name: string | null;
+    gender_code: string;
+    is_active: boolean;
+    roles: number[];
+  }>(
+    `select email, first_name, last_name, gender_code, is_active,
+       coalesce((select array_agg(role_guid) from user_roles where user_guid = users.guid), '{}') as roles
+     from users where guid = $1 for update`,
+    [guid],
+  );
+  return (
+    row && {
+      fields: {
+        Email: row.email,
+        FirstName: row.first_name,
+        LastName: row.last_name,
+        GenderCode: row.gender_code,
+      },
+      active: row.is_active,
+      roles: row.roles,
+    }
+  );
 }
 
 const roleColumns = `guid as "Guid", name as "Name", permissions as "Permissions", revision as "Revision"`;
@@ -78,6 +111,8 @@ const handlers: Handlers = {
     );
     if (existing?.is_deleted) throw notFound('notFound.user');
     const saved = await db.transaction(async (tx) => {
+      // What the user was, for the audit entries that commit with the save (issue 10 point 7).
+      const before = existing ? await auditState(tx, body.Guid) : undefined;
       let revision: number;
       if (existing) {
         if (body.Revision !== undefined && body.Revision !== existing.revision) {
@@ -118,25 +153,15 @@ const handlers: Handlers = {
         );
         revision = 1;
       }
-      const rolesBefore = (
-        await tx.query<{ role_guid: number }>(
-          'select role_guid from user_roles where user_guid = $1 order by role_guid',
-          [body.Guid],
-        )
-      ).map((row) => row.role_guid);
-      const rolesAfter = [...new Set(body.Roles)].sort((a, b) => a - b);
-      if (rolesBefore.join() !== rolesAfter.join())
-        await recordAudit(tx, {
-          action: 'rolesChanged',
-          kind: 'user',
-          guid: body.Guid,
-          name: email,
-          changes: [{ path: 'Roles', change: 'changed', before: rolesBefore, after: rolesAfter }],
-        });
       await tx.query('delete from user_roles where user_guid = $1', [body.Guid]);
       for (const role of new Set(body.Roles)) {
         await tx.query('insert into user_roles (user_guid, role_guid) values ($1, $2)', [body.Guid, role]);
       }
+      const after = (await auditState(tx, body.Guid))!;
+      await recordEntries(
+        tx,
+        accountEntries({ kind: 'user', guid: body.Guid, name: email }, before ?? null, after),
+      );
       return { Guid: body.Guid, Revision: revision };
     });
     if (existing?.is_active && body.IsActive === false) await sessions.revokeUser(body.Guid);
@@ -147,22 +172,43 @@ const handlers: Handlers = {
 
   'UserManagement.DeleteUser': async ({ db, params, principal, sessions, now }) => {
     if (principal?.guid === params.guid) throw new HttpError(400, 'user.cannotDeleteSelf');
-    const rows = await db.query(
-      'update users set is_deleted = true, deleted = to_timestamp($2), modified_by = $3, revision = revision + 1 where guid = $1 and not is_deleted returning guid',
-      [params.guid, now(), principal?.name ?? null],
-    );
-    if (rows.length === 0) throw notFound('notFound.user');
+    await db.transaction(async (tx) => {
+      const before = await auditState(tx, params.guid);
+      const rows = await tx.query<{ email: string }>(
+        'update users set is_deleted = true, deleted = to_timestamp($2), modified_by = $3, revision = revision + 1 where guid = $1 and not is_deleted returning email',
+        [params.guid, now(), principal?.name ?? null],
+      );
+      if (rows.length === 0 || !before) throw notFound('notFound.user');
+      await recordAudit(
+        tx,
+        accountDeleted({ kind: 'user', guid: params.guid, name: rows[0]!.email }, before),
+      );
+    });
     await sessions.revokeUser(params.guid);
     return true;
   },
 
+  // Recorded as twoFactorReset with the TwoFactor flag; the keys themselves never reach the trail.
   'UserManagement.Deactivate2FA': async ({ db, query, sessions }) => {
-    const rows = await db.query(
-      `update users set two_factor = false, two_factor_key = null, pending_two_factor_key = null, last_totp_step = null,
-         revision = revision + 1 where guid = $1 and not is_deleted returning guid`,
-      [query.UserGuid],
-    );
-    if (rows.length === 0) throw notFound('notFound.user');
+    await db.transaction(async (tx) => {
+      const [user] = await tx.query<{ email: string; two_factor: boolean }>(
+        'select email, two_factor from users where guid = $1 and not is_deleted for update',
+        [query.UserGuid],
+      );
+      if (!user) throw notFound('notFound.user');
+      await tx.query(
+        `update users set two_factor = false, two_factor_key = null, pending_two_factor_key = null, last_totp_step = null,
+           revision = revision + 1 where guid = $1`,
+        [query.UserGuid],
+      );
+      await recordAudit(tx, {
+        action: 'twoFactorReset',
+        kind: 'user',
+        guid: query.UserGuid,
+        name: user.email,
+        changes: diffItems({ TwoFactor: user.two_factor }, { TwoFactor: false }),
+      });
+    });
     // Signed-in sessions end; the next sign-in enrols a new authenticator.
     await sessions.revokeUser(query.UserGuid);
     return true;

@@ -1,14 +1,10 @@
+import type { components } from '../../generated/uiservices';
 import type { FieldChange } from '../../src/engine/diff/diffItems';
 import type { Db } from '../db/database';
 import { currentActor } from './actor';
 
-export type AuditAction =
-  | 'created'
-  | 'saved'
-  | 'published'
-  | 'deleted'
-  | 'permissionsChanged'
-  | 'rolesChanged';
+/** What an entry records (schemas/audit/audit-action.schema.json). */
+export type AuditAction = components['schemas']['AuditAction'];
 
 export interface AuditRecord {
   action: AuditAction;

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { flowAuditBody, flowChanges, flowTitle } from '../../src/flow/flowAudit';
 import type { FlowGraph, FlowStatus, FlowVersion, RestMethodFlow } from '../../src/flow/types';
+import { type AuditAction, recordAudit } from '../audit/auditLog';
 import type { Db } from '../db/database';
 import { conflict, HttpError, notFound } from '../http/errors';
 
@@ -104,6 +106,41 @@ export interface Actor {
   now: number;
 }
 
+/** A flow version as the audit trail diffs it: the flow row's fields with one version's number and graph. */
+const auditBody = (flow: FlowRow, version: Pick<VersionRow, 'version' | 'graph'>) =>
+  flowAuditBody({
+    Name: flow.name,
+    Description: flow.description,
+    HttpMethod: flow.http_method,
+    RestApi: flow.api_name ?? flow.api_guid,
+    IsScript: flow.is_script,
+    Version: version.version,
+    Flow: version.graph,
+  });
+
+/**
+ * Appends one entry about a flow to the audit trail in the write's transaction (issue 10 point 7): the
+ * flow is named by method and name, the diff is of the versions as `flowAuditBody` shows them.
+ */
+function audit(
+  tx: Db,
+  action: AuditAction,
+  flow: FlowRow,
+  actor: Actor,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+) {
+  return recordAudit(tx, {
+    action,
+    kind: 'flow',
+    guid: flow.guid,
+    name: flowTitle({ HttpMethod: flow.http_method, Name: flow.name }),
+    changes: flowChanges(before, after),
+    actor: actor.by,
+    now: actor.now,
+  });
+}
+
 /**
  * Flows and their versions (spec part 2 §3 'Flow', §4 flow transitions). A flow row holds what all its
  * versions share (name, method, REST API, active flag, publish dates); each version holds a block graph.
@@ -158,6 +195,12 @@ export class FlowStore {
     return { ...presentFlow(flow, version, versions), Flow: version.graph };
   }
 
+  /** The flow with its current published version (published, not archived), or null when it has none. */
+  async published(guid: string): Promise<RestMethodFlow | null> {
+    const live = await this.liveVersion(guid);
+    return live ? this.get(guid, live.version_guid) : null;
+  }
+
   /** The flow row and one version, for checks before a change. */
   async find(guid: string, versionGuid: string) {
     const flow = await this.flowRow(guid);
@@ -189,10 +232,22 @@ export class FlowStore {
     return rows.length > 0;
   }
 
+  /** The current published version (published, not archived), read in `db`. */
+  private async liveVersion(guid: string, db: Db = this.db): Promise<VersionRow | undefined> {
+    const [row] = await db.query<VersionRow>(
+      `select ${versionColumns} from flow_versions where flow_guid = $1 and is_published and archived is null`,
+      [guid],
+    );
+    return row;
+  }
+
   /**
    * Creates or saves a version, and publishes it when `publish` (spec part 2 §4): a published or archived
    * version cannot change; a stale revision answers 409; publishing archives the version published before,
-   * sets the flow's publish dates and, when asked, enables the flow.
+   * sets the flow's publish dates and, when asked, enables the flow. The audit trail records, in the same
+   * transaction: a new flow or version as created (a new version's diff against the newest before it), a
+   * saved draft against what it replaces, a publish against the version published before, and the flow
+   * switched on (issue 10 point 7).
    */
   async save(
     body: RestMethodFlow,
@@ -238,6 +293,10 @@ export class FlowStore {
         [versionGuid],
       );
       let revision: number;
+      let number: number;
+      // What the audit entry of the save compares with: the draft it replaces, or for a new version of an
+      // existing flow the newest version before it.
+      let before: Record<string, unknown> | null = null;
       if (version) {
         if (version.flow_guid !== body.Guid) throw notFound('fb.versionNotFound');
         if (!isEditable(version)) throw new HttpError(400, 'fb.flowNotEditable');
@@ -250,20 +309,26 @@ export class FlowStore {
           [versionGuid, JSON.stringify(graph), options.now, options.by],
         );
         revision = row!.revision;
+        number = version.version;
+        before = existing ? auditBody(existing, version) : null;
       } else {
         const [draft] = await tx.query(
           'select 1 from flow_versions where flow_guid = $1 and not is_published and archived is null',
           [body.Guid],
         );
         if (draft) throw new HttpError(400, 'fb.draftExists');
-        await tx.query(
+        const [newest] = existing ? await this.versionRows(body.Guid, tx) : [];
+        const [row] = await tx.query<{ version: number }>(
           `insert into flow_versions (version_guid, flow_guid, version, graph, created, created_by, modified, modified_by)
            values ($1, $2, coalesce((select max(version) from flow_versions where flow_guid = $2), 0) + 1, $3,
-             to_timestamp($4), $5, to_timestamp($4), $5)`,
+             to_timestamp($4), $5, to_timestamp($4), $5) returning version`,
           [versionGuid, body.Guid, JSON.stringify(graph), options.now, options.by],
         );
         revision = 1;
+        number = row!.version;
+        before = existing && newest ? auditBody(existing, newest) : null;
       }
+      const live = options.publish ? await this.liveVersion(body.Guid, tx) : undefined;
       if (options.publish) {
         await tx.query(
           `update flow_versions set archived = to_timestamp($2) where flow_guid = $1 and is_published and archived is null`,
@@ -279,37 +344,63 @@ export class FlowStore {
           [body.Guid, options.now, options.enable],
         );
       }
+      const flow = (await this.flowRow(body.Guid, tx))!;
+      const after = auditBody(flow, { version: number, graph });
+      // As for builder items (server/items/itemStore.ts): a new version is created (and published when
+      // asked); a saved draft that is published records the publish only, against the version it replaces.
+      if (!version) await audit(tx, 'created', flow, options, before, after);
+      if (options.publish)
+        await audit(
+          tx,
+          'published',
+          flow,
+          options,
+          existing && live ? auditBody(existing, live) : null,
+          after,
+        );
+      else if (version) await audit(tx, 'saved', flow, options, before, after);
+      if (flow.is_active && !existing?.is_active)
+        await audit(tx, 'activated', flow, options, { IsActive: false }, { IsActive: true });
       return { Guid: body.Guid, Revision: revision, VersionGuid: versionGuid };
     });
   }
 
-  /** Activates or deactivates a flow; activating needs a published version (spec part 2 §4). */
+  /**
+   * Activates or deactivates a flow; activating needs a published version (spec part 2 §4). A change of
+   * state is recorded in the audit trail with it; setting the state it has changes nothing.
+   */
   async setActive(guid: string, active: boolean, actor: Actor): Promise<void> {
-    const flow = await this.flowRow(guid);
-    if (!flow) throw notFound('error.loadFlow');
-    if (active) {
-      const [live] = await this.db.query(
-        'select 1 from flow_versions where flow_guid = $1 and is_published and archived is null',
-        [guid],
+    await this.db.transaction(async (tx) => {
+      const flow = await this.flowRow(guid, tx);
+      if (!flow) throw notFound('error.loadFlow');
+      if (active && !(await this.liveVersion(guid, tx))) throw new HttpError(400, 'fb.flowNotPublished');
+      await tx.query(
+        'update flows set is_active = $2, modified = to_timestamp($3), modified_by = $4 where guid = $1',
+        [guid, active, actor.now, actor.by],
       );
-      if (!live) throw new HttpError(400, 'fb.flowNotPublished');
-    }
-    await this.db.query(
-      'update flows set is_active = $2, modified = to_timestamp($3), modified_by = $4 where guid = $1',
-      [guid, active, actor.now, actor.by],
-    );
+      if (flow.is_active !== active)
+        await audit(
+          tx,
+          active ? 'activated' : 'deactivated',
+          flow,
+          actor,
+          { IsActive: flow.is_active },
+          { IsActive: active },
+        );
+    });
   }
 
   /**
    * Copies a version as a new unpublished draft with a new version guid and no publish dates; refused
-   * while a draft exists (spec part 2 §4 'Duplicate').
+   * while a draft exists (spec part 2 §4 'Duplicate'). Recorded as created, its diff against the version
+   * copied (the version number).
    */
   async duplicate(
     guid: string,
     versionGuid: string,
     actor: Actor,
   ): Promise<{ Guid: string; Revision: number; VersionGuid: string }> {
-    const { version } = await this.find(guid, versionGuid);
+    const { flow, version } = await this.find(guid, versionGuid);
     const copy = randomUUID();
     return this.db.transaction(async (tx) => {
       const [draft] = await tx.query(
@@ -317,18 +408,30 @@ export class FlowStore {
         [guid],
       );
       if (draft) throw new HttpError(400, 'fb.duplicate.notPossible');
-      await tx.query(
+      const [row] = await tx.query<{ version: number }>(
         `insert into flow_versions (version_guid, flow_guid, version, graph, created, created_by, modified, modified_by)
-         values ($1, $2, (select max(version) from flow_versions where flow_guid = $2) + 1, $3, to_timestamp($4), $5, to_timestamp($4), $5)`,
+         values ($1, $2, (select max(version) from flow_versions where flow_guid = $2) + 1, $3, to_timestamp($4), $5, to_timestamp($4), $5)
+         returning version`,
         [copy, guid, JSON.stringify(version.graph), actor.now, actor.by],
+      );
+      await audit(
+        tx,
+        'created',
+        flow,
+        actor,
+        auditBody(flow, version),
+        auditBody(flow, { version: row!.version, graph: version.graph }),
       );
       return { Guid: guid, Revision: 1, VersionGuid: copy };
     });
   }
 
-  /** Deletes a draft version; the flow goes with its last version (spec part 2 §4 'Delete'). */
-  async removeVersion(guid: string, versionGuid: string): Promise<void> {
-    const { version } = await this.find(guid, versionGuid);
+  /**
+   * Deletes a draft version; the flow goes with its last version (spec part 2 §4 'Delete'). Recorded as
+   * deleted with the version's content.
+   */
+  async removeVersion(guid: string, versionGuid: string, actor: Actor): Promise<void> {
+    const { flow, version } = await this.find(guid, versionGuid);
     if (!isEditable(version)) throw new HttpError(400, 'fb.deleteOnlyDraft');
     await this.db.transaction(async (tx) => {
       await tx.query('delete from flow_versions where version_guid = $1', [versionGuid]);
@@ -336,6 +439,7 @@ export class FlowStore {
         'delete from flows where guid = $1 and not exists (select 1 from flow_versions where flow_guid = $1)',
         [guid],
       );
+      await audit(tx, 'deleted', flow, actor, auditBody(flow, version), null);
     });
   }
 }

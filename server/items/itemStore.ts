@@ -237,8 +237,10 @@ export class ItemStore {
   }
 
   /**
-   * Items whose name contains `text` (any case), newest names first by closeness: names starting with
-   * it, then the rest, alphabetically. Only the given kinds: the caller passes those the user may read.
+   * Items whose name contains `text` (any case): names starting with it first, then the rest,
+   * alphabetically. Only the given kinds: the caller passes those the user may read. Flows live in their
+   * own tables (server/flows) and are found there, by name, named by method and name as the Flow Builder
+   * lists them ('GET orders/open'); a flow counts as published while it has a live published version.
    */
   async search(
     kinds: readonly string[],
@@ -255,9 +257,16 @@ export class ItemStore {
       scope: string | null;
       is_published: boolean;
     }>(
-      `select kind, guid, name, scope, is_published from items
-        where kind = any($1::text[]) and position(lower($2) in lower(name)) > 0
-        order by position(lower($2) in lower(name)) <> 1, lower(name) limit $3`,
+      `select kind, guid, name, scope, is_published from (
+         select kind, guid::text as guid, name, name as matched, scope::text as scope, is_published from items
+          where kind = any($1::text[])
+         union all
+         select 'flow', f.guid::text, f.http_method || ' ' || f.name /* flowTitle */, f.name, null,
+                exists (select 1 from flow_versions v where v.flow_guid = f.guid and v.is_published and v.archived is null)
+           from flows f where 'flow' = any($1::text[])
+       ) found
+        where position(lower($2) in lower(matched)) > 0 or position(lower($2) in lower(name)) > 0
+        order by position(lower($2) in lower(matched)) <> 1, lower(matched), name limit $3`,
       [kinds, text.trim(), limit],
     );
     return rows.map((row) => ({

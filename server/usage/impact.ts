@@ -1,7 +1,7 @@
 import type { components } from '../../generated/uiservices';
 import { t } from '../../src/messages/t';
 import { can, type Principal } from '../../src/permissions/entitlements';
-import { usageKinds } from '../../src/permissions/usageKinds';
+import { itemKinds } from '../../src/permissions/itemKinds';
 import { currentActor } from '../audit/actor';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/errors';
@@ -17,7 +17,7 @@ type Schemas = components['schemas'];
  * request (the seed, tests calling the store) there is no caller to hide anything from.
  */
 function readable(principal: Principal | null | undefined, kind: UsageKind): boolean {
-  return principal === undefined || can(principal, usageKinds[kind].area, 'Read');
+  return principal === undefined || can(principal, itemKinds[kind].area, 'Read');
 }
 
 const viaOf = (via: Via | undefined) =>

@@ -1,3 +1,4 @@
+import { flowTitle } from '../../src/flow/flowAudit';
 import type { Db } from '../db/database';
 import type { Body, Lookup, UsageItem, UsageKind } from './types';
 import { usageRules } from './usageRules';
@@ -45,7 +46,7 @@ async function loadFlows(db: Db): Promise<UsageItem[]> {
     const flow = flows.get(row.guid) ?? {
       kind: 'flow' as const,
       guid: row.guid,
-      name: `${row.http_method} ${row.name}`,
+      name: flowTitle({ HttpMethod: row.http_method, Name: row.name }),
       scope: null,
       draft: null,
       published: null,

@@ -1,6 +1,7 @@
-import type { UsageKindName } from '../../src/permissions/usageKinds';
+import type { ItemKindName as UsageKindName } from '../../src/permissions/itemKinds';
 
 export type Body = Record<string, unknown>;
+/** Any item kind can use others or be used (src/permissions/itemKinds.ts: the builder items and flows). */
 export type { UsageKindName as UsageKind };
 
 /** A field of the used item that a user names: an input it fills, an output it reads, or either. */

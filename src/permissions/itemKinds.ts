@@ -1,3 +1,4 @@
+import type { components } from '../../generated/uiservices';
 import type { Area } from './areas';
 
 /** How one kind of stored item is found in the console: its builder's route, area and texts. */
@@ -13,9 +14,9 @@ export interface ItemKindInfo {
 }
 
 /**
- * The stored item kinds (server/items: the `kind` column) and where each is edited. The command
- * palette, the audit view and the server's item search all read this one table, so a new builder adds
- * one row here.
+ * The item kinds and where each is edited: the builder items (server/items: the `kind` column) and
+ * flows, which live in their own tables (server/flows). The command palette, the audit trail, where used
+ * and the server's item search all read this one table, so a new builder adds one row here.
  */
 export const itemKinds = {
   connection: { route: '/connectionbuilder', area: 'ConnectionBuilder', label: 'connection', scoped: false },
@@ -41,7 +42,9 @@ export const itemKinds = {
     label: 'action document',
     scoped: true,
   },
-} as const satisfies Record<string, ItemKindInfo>;
+  flow: { route: '/flowbuilder', area: 'FlowBuilder', label: 'flow', scoped: false },
+  // One row per kind of the contract's ItemKind (schemas/audit/item-kind.schema.json), no more, no fewer.
+} as const satisfies Record<components['schemas']['ItemKind'], ItemKindInfo>;
 
 export type ItemKindName = keyof typeof itemKinds;
 export const itemKindNames = Object.keys(itemKinds) as ItemKindName[];

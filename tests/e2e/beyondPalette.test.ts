@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../support/api';
+import { call, signIn } from '../support/api';
 import { launchBrowser, newPage, screenshot, startConsole } from '../support/browser';
 import { signedInPage, signInThroughPage } from '../support/consolePages';
 import { limitedUser } from '../support/limitedUser';
@@ -80,6 +80,24 @@ describe('the command palette in headless Chromium', () => {
       .waitFor();
     await combobox(page).press('Enter');
     await page.waitForURL('**/scriptbuilder');
+  });
+
+  it('opens a flow found by name: flows live in their own tables, and the palette finds them too', async () => {
+    const token = (await signIn(server, testAdmin.email, testAdmin.password, testAdmin.totpSecret)).Token;
+    const flows = await call(server, 'GET', 'FlowBuilder/GetRestMethodFlows', { token });
+    const notify = flows.body.find((flow) => flow.Name === 'orders/notify')!;
+    await open(page);
+    await combobox(page).fill('orders/noti');
+    // A flow is named by method and name, as the Flow Builder lists it.
+    const option = palette(page).getByRole('option', { name: /POST orders\/notify/ });
+    await option.waitFor();
+    expect(await option.textContent()).toContain('flow');
+    await screenshot(page, 'palette-flow');
+    await combobox(page).press('End');
+    await combobox(page).press('Enter');
+    await page.waitForURL(`**/flowbuilder/${notify.Guid}`);
+    await page.locator('.detail__title', { hasText: 'orders/notify' }).waitFor();
+    expect(await palette(page).count()).toBe(0);
   });
 
   it("runs the page's actions: validate on an item", async () => {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import type { components, operations } from '../../../generated/uiservices';
 import { callOperation } from '../../api/callOperation';
 import { AuditEntries } from '../../engine/diff/AuditEntries';
 import { t } from '../../messages/t';
@@ -10,19 +11,37 @@ import { TextField } from '../../ui/TextField';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
 import './audit.css';
 
+type AuditAction = components['schemas']['AuditAction'];
+type AuditKind = NonNullable<operations['Audit.GetAuditEntries']['parameters']['query']>['Kind'];
+
+/** The Kind filter: every item kind (src/permissions/itemKinds.ts), then roles, users and API users. */
 const kinds = [
   ...itemKindNames.map((kind) => ({ value: kind, label: itemKinds[kind].label })),
   { value: 'role', label: t('audit.kind.role') },
   { value: 'user', label: t('audit.kind.user') },
-] as const;
-const actions = ['created', 'saved', 'published', 'deleted', 'permissionsChanged', 'rolesChanged'] as const;
+  { value: 'apiUser', label: t('audit.kind.apiUser') },
+] as const satisfies ReadonlyArray<{ value: AuditKind; label: string }>;
+/** The Action filter, in this order; a Record so a new action of the contract cannot be left out. */
+const actionOrder: Record<AuditAction, null> = {
+  created: null,
+  saved: null,
+  published: null,
+  deleted: null,
+  activated: null,
+  deactivated: null,
+  permissionsChanged: null,
+  rolesChanged: null,
+  tokenRenewed: null,
+  twoFactorReset: null,
+};
+const actions = Object.keys(actionOrder) as AuditAction[];
 const filterNames = ['user', 'kind', 'action', 'from', 'to'] as const;
 type Filter = (typeof filterNames)[number];
 
 /**
- * The admin-wide audit trail (issue 10 point 7): who created, saved, published or deleted which item,
- * and who changed roles' permissions or users' roles, newest first, filtered by user, item type, action
- * and dates. The filters live in the URL, so a filtered view can be reloaded and shared.
+ * The admin-wide audit trail (issue 10 point 7): who created, saved, published or deleted which item or
+ * account, who switched flows and accounts on or off, and who changed roles' permissions, accounts' roles,
+ * tokens and two-factor authentication, newest first, filtered by user, item type, action and dates. The filters live in the URL, so a filtered view can be reloaded and shared.
  */
 export default function AuditPage() {
   usePageTitle(t('audit.title'));

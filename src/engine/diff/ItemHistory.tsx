@@ -5,21 +5,33 @@ import { t } from '../../messages/t';
 import type { ItemKindName } from '../../permissions/itemKinds';
 import { AuditEntries } from './AuditEntries';
 
+/** The query key of an item's history, for pages that change the item without reloading it. */
+export const itemHistoryKey = (kind: ItemKindName, guid: string) => ['audit', 'item', kind, guid] as const;
+
 /**
  * An item's history (issue 10 point 7): who created, saved, published or deleted it, when, and what
- * changed. Loads when opened, so an editor costs nothing until the admin asks.
+ * changed. Loads when opened, so an editor costs nothing until the admin asks. `title` names it where
+ * 'History' already means something else (the Flow Builder's history of versions).
  */
-export function ItemHistory({ kind, guid }: { kind: ItemKindName; guid: string }) {
+export function ItemHistory({
+  kind,
+  guid,
+  title = t('audit.history'),
+}: {
+  kind: ItemKindName;
+  guid: string;
+  title?: string;
+}) {
   const [open, setOpen] = useState(false);
   const history = useQuery({
-    queryKey: ['audit', 'item', kind, guid],
+    queryKey: itemHistoryKey(kind, guid),
     queryFn: () => callOperation('Audit.GetItemHistory', { query: { Kind: kind, Guid: guid } }),
     enabled: open,
     staleTime: 0,
   });
   return (
     <details className="item-history" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary className="item-history__title">{t('audit.history')}</summary>
+      <summary className="item-history__title">{title}</summary>
       {history.isPending && open ? (
         <span className="spinner" role="status" aria-label="Loading" />
       ) : history.error ? (
@@ -27,7 +39,7 @@ export function ItemHistory({ kind, guid }: { kind: ItemKindName; guid: string }
       ) : history.data && history.data.length === 0 ? (
         <p className="list__muted">{t('audit.historyEmpty')}</p>
       ) : history.data ? (
-        <AuditEntries entries={history.data} label={t('audit.history')} showItem={false} />
+        <AuditEntries entries={history.data} label={title} showItem={false} />
       ) : null}
     </details>
   );

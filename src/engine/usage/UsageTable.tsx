@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { components } from '../../../generated/uiservices';
 import { t } from '../../messages/t';
-import { usageKinds, usagePath } from '../../permissions/usageKinds';
+import { itemKinds } from '../../permissions/itemKinds';
+import { usagePath } from '../../permissions/usagePath';
 import './usage.css';
 
 type UsageEntry = components['schemas']['UsageEntry'];
@@ -47,7 +48,7 @@ export function UsageTable({
                     {entry.Name}
                   </Link>
                 </td>
-                <td>{usageKinds[entry.Kind].label}</td>
+                <td>{itemKinds[entry.Kind].label}</td>
                 <td>
                   {isImpact(entry) ? (
                     entry.Message
@@ -61,7 +62,7 @@ export function UsageTable({
                   {entry.Via && (
                     <span className="usage-table__via">
                       {' '}
-                      ({t('usage.via', { kind: usageKinds[entry.Via.Kind].label, name: entry.Via.Name })})
+                      ({t('usage.via', { kind: itemKinds[entry.Via.Kind].label, name: entry.Via.Name })})
                     </span>
                   )}
                 </td>

@@ -3,7 +3,7 @@ import { createStore, Provider } from 'jotai';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/ApiError';
-import { usagePath } from '../../permissions/usageKinds';
+import { usagePath } from '../../permissions/usagePath';
 import { ConfirmDialog } from '../../shell/dialogs/ConfirmDialog';
 import { useImpactRefusal } from './useImpactRefusal';
 

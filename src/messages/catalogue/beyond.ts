@@ -32,9 +32,10 @@ export const beyond = {
   // ── Audit trail (issue 10 point 7) ──
   'module.audit': 'Audit trail',
   'module.audit.description':
-    'Who created, saved, published or deleted what, and who changed roles and permissions',
+    'Who created, saved, published, deleted or switched on what, and who changed users, roles and permissions',
   'audit.title': 'Audit trail',
   'audit.history': 'History',
+  'audit.changeHistory': 'Change history',
   'audit.historyEmpty': 'No history yet.',
   'audit.empty': 'No entries match these filters.',
   'audit.filter.user': 'User',
@@ -54,10 +55,15 @@ export const beyond = {
   'audit.action.saved': 'Saved',
   'audit.action.published': 'Published',
   'audit.action.deleted': 'Deleted',
+  'audit.action.activated': 'Activated',
+  'audit.action.deactivated': 'Deactivated',
   'audit.action.permissionsChanged': 'Permissions changed',
   'audit.action.rolesChanged': 'Roles changed',
+  'audit.action.tokenRenewed': 'Token renewed',
+  'audit.action.twoFactorReset': 'Two-factor reset',
   'audit.kind.role': 'role',
   'audit.kind.user': 'user',
+  'audit.kind.apiUser': 'API user',
   'audit.system': 'system',
   // ── Draft recovery (issue 10 point 6) ──
   'draft.restoreTitle': 'Restore unsaved changes?',

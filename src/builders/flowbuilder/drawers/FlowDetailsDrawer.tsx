@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
+import { ItemHistory, itemHistoryKey } from '../../../engine/diff/ItemHistory';
 import { useDrawers } from '../../../engine/drawers/useDrawers';
 import { isSpecialFlow } from '../../../flow/specialFlow';
 import type { FlowVersion } from '../../../flow/types';
@@ -17,7 +18,8 @@ const when = (value: string | null | undefined) => (value ? dateFormat.format(ne
  * Flow details (spec part 2 §2 drawer 7): the summary — name, active indicator, first and last publish
  * dates, REST API, method, status, activate/deactivate — and the history of versions with inspect,
  * duplicate and delete (§4: duplicate blocked while a draft exists; only drafts are deleted; the drawer
- * closes when the last version goes).
+ * closes when the last version goes). Below, the flow's change history from the audit trail (issue 10
+ * point 7): who created, saved, published, deleted, activated or deactivated which version, with the diff.
  */
 export function FlowDetailsDrawer(props: { drawerKey: string; guid: string }) {
   const flow = useQuery(flowQuery(props.guid));
@@ -42,7 +44,11 @@ export function FlowDetailsDrawer(props: { drawerKey: string; guid: string }) {
   const canDelete = can('FlowBuilder', 'Delete') && (!special || can('FlowBuilder', 'DeleteSpecialFlow'));
   const canPublish = can('FlowBuilder', 'Publish');
   const live = versions.some((version) => version.IsPublished && !version.Archived);
-  const refresh = () => client.invalidateQueries({ queryKey: flowKeys.all });
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: flowKeys.all }),
+      client.invalidateQueries({ queryKey: itemHistoryKey('flow', data.Guid) }),
+    ]);
 
   const toggle = async () => {
     const activate = !data.IsActive;
@@ -200,6 +206,7 @@ export function FlowDetailsDrawer(props: { drawerKey: string; guid: string }) {
           ))}
         </tbody>
       </table>
+      <ItemHistory kind="flow" guid={data.Guid} title={t('audit.changeHistory')} />
     </div>
   );
 }
