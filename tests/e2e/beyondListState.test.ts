@@ -113,6 +113,33 @@ describe('list state held in the URL, in headless Chromium', () => {
     expect(await page.getByRole('searchbox', { name: 'Search Metadata documents' }).inputValue()).toBe('S');
   });
 
+  it("a drawer's item is in the URL too: a reload and a shared link show it, back closes it", async () => {
+    await page.goto(`${server.url}/usermanagement?tab=roles`);
+    await page.getByRole('button', { name: 'Demo viewers', exact: true }).click();
+    const role = page.getByRole('dialog', { name: 'Role Demo viewers' });
+    await role.waitFor();
+    expect(new URL(page.url()).searchParams.get('role')).toMatch(/^\d+$/);
+    const link = page.url();
+
+    await page.reload();
+    await role.waitFor();
+    // Back takes the role out of the URL and closes its drawer; forward opens it again.
+    await page.goBack();
+    await role.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).searchParams.get('role')).toBeNull();
+    await page.goForward();
+    await role.waitFor();
+    // Closing the drawer takes it out of the URL.
+    await role.getByRole('button', { name: 'Cancel' }).click();
+    await role.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).searchParams.get('role')).toBeNull();
+
+    const shared = await signedInPage(browser, server.url, { Token: token, RefreshToken: '' }, errors);
+    await shared.goto(link);
+    await shared.getByRole('dialog', { name: 'Role Demo viewers' }).waitFor();
+    await shared.close();
+  });
+
   it('no script error happened', () => {
     expect(errors).toEqual([]);
   });

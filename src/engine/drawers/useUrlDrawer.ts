@@ -32,9 +32,10 @@ export function useUrlDrawer(param: string, drawerKey: string, show: (id: string
     [setParams, param],
   );
 
-  // URL → drawer: an id in the URL that is not shown yet opens its drawer.
+  // URL → drawer: an id in the URL that is not shown yet opens its drawer. One that was shown and has
+  // closed is not opened again: the effect below takes it out of the URL.
   useEffect(() => {
-    if (id === null || (isOpen && shown.current === id)) return;
+    if (id === null || shown.current === id) return;
     if (show(id)) shown.current = id;
   });
 
