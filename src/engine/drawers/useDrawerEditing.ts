@@ -39,7 +39,9 @@ export function useDrawerEditing<T>(options: {
     setBusy(true);
     try {
       if (await onSave(value)) {
-        await drafts.clear();
+        // Not awaited: a save may navigate right after the drawer closes (create flow), and the drawer
+        // must be closed, and so no longer hold unsaved changes, by then.
+        void drafts.clear();
         await close(drawerKey, { force: true });
       }
     } finally {
