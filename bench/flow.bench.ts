@@ -77,11 +77,13 @@ async function storeFlow(server: { url: string; token: string }, size: number, n
   return stored.Guid;
 }
 
+const SETTLE_MS = 1000;
+
 /**
  * The layout as the console runs it (issue 9 budget: no main-thread task over 50 ms during layout): a
  * 1,000-block flow opened in headless Chromium lays itself out in the layout worker; the long tasks of
  * the main thread are read from the layout's request (mark flow-layout:start) to its positions drawn
- * (flow-layout:drawn), src/builders/flowbuilder/canvas/useFlowLayout.ts.
+ * (flow-layout:drawn) and a second beyond, src/builders/flowbuilder/canvas/useFlowLayout.ts.
  */
 async function layoutInConsole(context: Parameters<BenchModule['run']>[0]): Promise<BenchRow[]> {
   const figure = 'longest main-thread task during the layout of a 1,000-block flow';
@@ -101,8 +103,11 @@ async function layoutInConsole(context: Parameters<BenchModule['run']>[0]): Prom
     await page.goto(`${server.url}/flowbuilder/${guid}`);
     await page.locator('[data-layout-generation="1"]').waitFor({ timeout: 120_000 });
     await page.waitForFunction(() => performance.getEntriesByName('flow-layout:drawn').length > 0);
+    // A second more: work the new positions set off after the paint (the canvas's own store updates,
+    // observers) belongs to the layout too.
+    await page.waitForTimeout(SETTLE_MS);
     // No helper functions inside: tsx would name them with a helper the page does not have.
-    const seen = await page.evaluate(() => {
+    const seen = await page.evaluate((settle) => {
       const start = performance.getEntriesByName('flow-layout:start').at(-1)!.startTime;
       const answered = performance.getEntriesByName('flow-layout:answered').at(-1)!.startTime;
       const drawn = performance.getEntriesByName('flow-layout:drawn').at(-1)!.startTime;
@@ -110,7 +115,7 @@ async function layoutInConsole(context: Parameters<BenchModule['run']>[0]): Prom
         .__longTasks;
       // Tasks from the request on: the task that made the request is the editor's first render, which
       // any flow has, laid out or not; the layout itself runs in the worker from there.
-      const during = tasks.filter((task) => task.start >= start && task.start < drawn);
+      const during = tasks.filter((task) => task.start >= start && task.start < drawn + settle);
       return {
         longest: Math.max(0, ...during.map((task) => task.duration)),
         count: during.length,
@@ -121,7 +126,7 @@ async function layoutInConsole(context: Parameters<BenchModule['run']>[0]): Prom
           .map((task) => `${Math.round(task.start - start)}+${Math.round(task.duration)}`)
           .join(' '),
       };
-    });
+    }, SETTLE_MS);
     await page.context().close();
     return [
       {
@@ -130,7 +135,7 @@ async function layoutInConsole(context: Parameters<BenchModule['run']>[0]): Prom
         value: seen.longest,
         unit: 'ms',
         budget: { kind: 'max', limit: 50 },
-        note: `${seen.count} tasks over 50 ms (${seen.tasks}); ${seen.requests} layout request(s); layout in the worker ${Math.round(seen.layout)} ms, request to drawn ${Math.round(seen.total)} ms${errors.length > 0 ? `; page errors: ${errors.join('; ')}` : ''}`,
+        note: `${seen.count} tasks over 50 ms (${seen.tasks}); ${seen.requests} layout request(s); layout in the worker ${Math.round(seen.layout)} ms, request to drawn ${Math.round(seen.total)} ms, tasks counted until ${SETTLE_MS} ms after${errors.length > 0 ? `; page errors: ${errors.join('; ')}` : ''}`,
       },
     ];
   } catch (error) {

@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { warnFlow } from '../../../flow/errors';
 import { flowLinks } from '../../../flow/graph';
 import { type LayoutPositions, layoutInput } from '../../../flow/layout/elkLayout';
@@ -58,8 +58,12 @@ export function useFlowLayout(graph: FlowGraph) {
       .then((next) => {
         if (!live) return;
         performance.mark(layoutMarks.answered);
-        setPositions(next);
-        setGeneration((value) => value + 1);
+        // A transition: React may yield while it draws 1,000 moved blocks, so no one task holds the
+        // main thread (issue 9: no task over 50 ms during layout).
+        startTransition(() => {
+          setPositions(next);
+          setGeneration((value) => value + 1);
+        });
         publish(next);
       })
       .catch((error: unknown) => warnFlow('FLOW007', error instanceof Error ? error.message : String(error)));
