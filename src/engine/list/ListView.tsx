@@ -170,8 +170,8 @@ export function ListView<T>(props: ListViewProps<T>) {
       <div className="list__footer">
         <span className="list__count">
           {controller.matching === controller.total
-            ? `${controller.total} items`
-            : `${controller.matching} of ${controller.total} items`}
+            ? `${controller.total} ${controller.total === 1 ? 'item' : 'items'}`
+            : `${controller.matching} of ${controller.total} ${controller.total === 1 ? 'item' : 'items'}`}
         </span>
         {controller.pageCount > 1 && (
           <nav className="pager" aria-label={`${label} pages`}>
