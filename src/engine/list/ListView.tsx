@@ -56,6 +56,7 @@ function Cell<T>({ column, row }: { column: ColumnSpec<T>; row: T }) {
 /** The generic list: search, sortable columns, pages, open and delete, empty and loading states. */
 export function ListView<T>(props: ListViewProps<T>) {
   const { label, columns, controller, loading, error, rowKey, openLabel, onOpen, onDelete, onCreate } = props;
+  const items = controller.total === 1 ? 'item' : 'items';
   return (
     <section className="list" aria-label={label}>
       <div className="list__toolbar">
@@ -170,8 +171,8 @@ export function ListView<T>(props: ListViewProps<T>) {
       <div className="list__footer">
         <span className="list__count">
           {controller.matching === controller.total
-            ? `${controller.total} ${controller.total === 1 ? 'item' : 'items'}`
-            : `${controller.matching} of ${controller.total} ${controller.total === 1 ? 'item' : 'items'}`}
+            ? `${controller.total} ${items}`
+            : `${controller.matching} of ${controller.total} ${items}`}
         </span>
         {controller.pageCount > 1 && (
           <nav className="pager" aria-label={`${label} pages`}>

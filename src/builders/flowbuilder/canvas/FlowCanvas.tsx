@@ -106,20 +106,12 @@ const FIRST_BLOCKS = 6;
 
 /** The leftmost blocks (the start side of a left-to-right layout), or null when the whole flow fits. */
 function firstBlocks(positions: LayoutPositions): Array<{ id: string }> | null {
-  const ids = Object.keys(positions);
-  if (ids.length <= FIT_ALL_LIMIT) return null;
-  // The few leftmost, kept in order as they come: no sort of the whole flow.
-  const first: Array<{ id: string; x: number; y: number }> = [];
-  for (const id of ids) {
-    const { x, y } = positions[id]!;
-    const last = first[first.length - 1];
-    if (first.length === FIRST_BLOCKS && last && (x > last.x || (x === last.x && y >= last.y))) continue;
-    let at = first.length;
-    while (at > 0 && (first[at - 1]!.x > x || (first[at - 1]!.x === x && first[at - 1]!.y > y))) at--;
-    first.splice(at, 0, { id, x, y });
-    if (first.length > FIRST_BLOCKS) first.pop();
-  }
-  return first.map(({ id }) => ({ id }));
+  const entries = Object.entries(positions);
+  if (entries.length <= FIT_ALL_LIMIT) return null;
+  return entries
+    .sort(([, a], [, b]) => a.x - b.x || a.y - b.y)
+    .slice(0, FIRST_BLOCKS)
+    .map(([id]) => ({ id }));
 }
 
 export interface FlowCanvasProps {

@@ -58,8 +58,9 @@ export function useFlowLayout(graph: FlowGraph) {
       .then((next) => {
         if (!live) return;
         performance.mark(layoutMarks.answered);
-        // A transition: React may yield while it draws 1,000 moved blocks, so no one task holds the
-        // main thread (issue 9: no task over 50 ms during layout).
+        // A transition, so React may yield while it renders 1,000 moved blocks (issue 9: no task over
+        // 50 ms during layout; React Flow's own work after the render is still one task, see
+        // docs/quality.md).
         startTransition(() => {
           setPositions(next);
           setGeneration((value) => value + 1);
