@@ -96,6 +96,8 @@ describe('the console by keyboard alone: focus traps and Escape (issue 9 point 4
     await page.getByRole('button', { name: 'New API user', exact: true }).focus();
     await press('Enter');
     await drawer('New API user').waitFor();
+    // The roles are a lookup answered after the drawer opens; count the controls once they are there.
+    await drawer('New API user').getByRole('checkbox', { name: 'Demo viewers' }).waitFor();
     const controls = await tabbables(page, topDrawer);
     expect(controls.length).toBeGreaterThan(2);
     expect(await focus(page)).toEqual({ layer: 'drawer', drawer: 'New API user', name: controls[0] });
