@@ -1,5 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createElement, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import {
+  createElement,
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { isApiError } from '../../api/ApiError';
 import { callOperation } from '../../api/callOperation';
 import { t } from '../../messages/t';
@@ -43,6 +51,14 @@ export function useLifecycle<T extends object>(options: {
   const confirm = useConfirm();
   const impactRefused = useImpactRefusal();
   const [draft, setDraftState] = useState<T>(options.initial);
+  // Typing reaches the rest of the editor in a transition (the form itself shows the keystroke at once,
+  // from its own state), so a big form's header, panels and checks re-render after the frame, not before.
+  // What acts on the draft (validate, save, publish) reads `latest`, which never lags behind a keystroke.
+  const latest = useRef(draft);
+  const replaceDraft = useCallback((next: T) => {
+    latest.current = next;
+    setDraftState(next);
+  }, []);
   // What a new item's editor opened with (its page may make a fresh one, with a fresh guid, each render).
   const blank = useRef(options.initial).current;
   const [busy, setBusy] = useState(false);
@@ -50,14 +66,15 @@ export function useLifecycle<T extends object>(options: {
     original,
     item: builder.item,
     name: builder.name,
-    load: () => loadItem(builder, builder.id(draft), scope) as Promise<T>,
+    load: () => loadItem(builder, builder.id(latest.current), scope) as Promise<T>,
   });
 
   const validate = useCallback(async () => {
-    const local = runValidation(builder.form, draft, context, builder.rules);
+    const current = latest.current;
+    const local = runValidation(builder.form, current, context, builder.rules);
     if (!builder.checks) return local;
     try {
-      return [...local, ...(await builder.checks(draft))];
+      return [...local, ...(await builder.checks(current))];
     } catch (error) {
       // A check that could not run is no pass: the run says so, and publish stays blocked.
       return [
@@ -69,7 +86,7 @@ export function useLifecycle<T extends object>(options: {
         },
       ];
     }
-  }, [builder, draft, context]);
+  }, [builder, context]);
   const validation = useValidationRun(validate);
 
   const isNew = original === null;
@@ -93,7 +110,7 @@ export function useLifecycle<T extends object>(options: {
     original,
     modified: isNew ? !same(draft, blank) : modified,
     restore: (kept) => {
-      setDraftState(kept);
+      replaceDraft(kept);
       conflicts.restored(kept);
       validation.invalidate();
     },
@@ -102,8 +119,9 @@ export function useLifecycle<T extends object>(options: {
 
   const setDraft = useCallback(
     (next: T) => {
-      setDraftState(next);
+      latest.current = next;
       validation.invalidate();
+      startTransition(() => setDraftState(next));
     },
     [validation],
   );
@@ -118,7 +136,7 @@ export function useLifecycle<T extends object>(options: {
         await queryClient.invalidateQueries({ queryKey: builderKeys.all(builder) });
         const stored = { ...item, Revision: saved.Revision } as T;
         conflicts.rebase(stored);
-        setDraftState(stored);
+        replaceDraft(stored);
         onDone();
         return true;
       } catch (error) {
@@ -164,28 +182,30 @@ export function useLifecycle<T extends object>(options: {
       impactRefused,
       conflicts,
       setDraft,
+      replaceDraft,
     ],
   );
 
-  const canSave =
-    canEdit &&
-    !busy &&
-    modified &&
-    liveErrors.length === 0 &&
-    !(builder.saveOnlyWhenUnpublished && published);
+  const savable = canEdit && !busy && !(builder.saveOnlyWhenUnpublished && published);
+  const canSave = savable && modified && liveErrors.length === 0;
   const canPublishNow = builder.publishable && options.canPublish && !busy && validation.status === 'valid';
 
   const save = useCallback(async () => {
-    if (!canSave) return false;
+    // Judged on the latest keystroke, not on the last render (a shortcut can beat the transition).
+    const current = latest.current;
+    const modifiedNow = isNew || !same(current, original);
+    if (!savable || !modifiedNow || runValidation(builder.form, current, context, builder.rules).length > 0)
+      return false;
     // Save stores a draft; only publish sets IsPublished (spec part 2 §4: save stores a draft).
     return send(
-      { ...draft, IsPublished: false } as T,
+      { ...current, IsPublished: false } as T,
       t(isNew ? 'lifecycle.created' : 'lifecycle.saved', { item: capitalise(builder.item) }),
     );
-  }, [canSave, send, draft, isNew, builder]);
+  }, [savable, send, isNew, original, builder, context]);
 
   const publish = useCallback(async () => {
     if (!canPublishNow) return false;
+    const draft = latest.current;
     const go = await confirm({
       title: t('lifecycle.publishTitle', { item: builder.item }),
       body: t('lifecycle.publishBody', { name: builder.name(draft) }),
@@ -199,12 +219,12 @@ export function useLifecycle<T extends object>(options: {
     );
     // A failed publish leaves the item unpublished (spec part 1 §4).
     if (!ok)
-      setDraftState((current) => ({
-        ...current,
+      replaceDraft({
+        ...latest.current,
         IsPublished: (original as { IsPublished?: boolean } | null)?.IsPublished ?? false,
-      }));
+      });
     return ok;
-  }, [canPublishNow, confirm, builder, draft, send, original, isNew, scope]);
+  }, [canPublishNow, confirm, builder, send, original, isNew, scope, replaceDraft]);
 
   return {
     draft,
