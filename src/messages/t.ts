@@ -12,9 +12,12 @@ export function hasMessage(key: string): key is MessageKey {
 /**
  * The text of a catalogue key with `{param}` placeholders filled.
  * An unknown key comes back as itself so a missing text is visible, and a test fails on it.
+ * English plurals: with a `count` of 1, the key's `.one` variant is used when the catalogue has one
+ * (`'list.count': '{count} items'`, `'list.count.one': '1 item'`).
  */
 export function t(key: MessageKey | (string & {}), params?: MessageParams): string {
-  const text = catalogue[key] ?? key;
+  const one = params?.count === 1 ? catalogue[`${key}.one`] : undefined;
+  const text = one ?? catalogue[key] ?? key;
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
     Object.hasOwn(params, name) ? String(params[name]) : whole,

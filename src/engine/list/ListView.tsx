@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { t } from '../../messages/t';
 import type { ColumnSpec } from './columns';
 import type { ListController } from './useListController';
 
@@ -56,7 +57,6 @@ function Cell<T>({ column, row }: { column: ColumnSpec<T>; row: T }) {
 /** The generic list: search, sortable columns, pages, open and delete, empty and loading states. */
 export function ListView<T>(props: ListViewProps<T>) {
   const { label, columns, controller, loading, error, rowKey, openLabel, onOpen, onDelete, onCreate } = props;
-  const items = controller.total === 1 ? 'item' : 'items';
   return (
     <section className="list" aria-label={label}>
       <div className="list__toolbar">
@@ -171,8 +171,8 @@ export function ListView<T>(props: ListViewProps<T>) {
       <div className="list__footer">
         <span className="list__count">
           {controller.matching === controller.total
-            ? `${controller.total} ${items}`
-            : `${controller.matching} of ${controller.total} ${items}`}
+            ? t('list.count', { count: controller.total })
+            : t('list.countOf', { matching: controller.matching, count: controller.total })}
         </span>
         {controller.pageCount > 1 && (
           <nav className="pager" aria-label={`${label} pages`}>

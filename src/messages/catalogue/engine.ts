@@ -5,6 +5,12 @@ export const engine = {
   'unsaved.closeBody': 'This drawer has unsaved changes. If you close it, they are lost.',
   'unsaved.close': 'Close',
 
+  // ── The count under every list (the console's own; the matching ones while a search narrows it) ──
+  'list.count': '{count} items',
+  'list.count.one': '1 item',
+  'list.countOf': '{matching} of {count} items',
+  'list.countOf.one': '{matching} of 1 item',
+
   // ── Validation (spec part 1 §4 'Item life cycle', part 2 §4) ──
   'validation.required': 'requires validation',
   'validation.running': 'validating',
@@ -14,6 +20,7 @@ export const engine = {
   'validation.ok': 'No problems found. You can publish.',
   'validation.needed': 'Validate to check this item before publishing.',
   'validation.count': '{count} problems',
+  'validation.count.one': '1 problem',
   'validation.clear': 'Clear',
   'validation.refresh': 'Validate again',
   'lookup.failed': 'The choices could not be loaded.',

@@ -9,6 +9,7 @@ export const fieldList = {
   'fieldList.remove': 'Remove {name}',
   'fieldList.empty': 'No fields yet.',
   'fieldList.count': '{count} fields',
+  'fieldList.count.one': '1 field',
   'fieldList.hasErrors': 'This field has problems; open it to see them',
   'fieldList.removeTitle': 'Remove {name}?',
   'fieldList.removeBody': '{name} and its {count} child fields are removed.',
