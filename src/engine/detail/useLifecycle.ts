@@ -1,13 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  createElement,
-  startTransition,
-  useCallback,
-  useDeferredValue,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { createElement, startTransition, useCallback, useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../api/ApiError';
 import { callOperation } from '../../api/callOperation';
 import { t } from '../../messages/t';
@@ -69,9 +61,16 @@ export function useLifecycle<T extends object>(options: {
     load: () => loadItem(builder, builder.id(latest.current), scope) as Promise<T>,
   });
 
+  // The item's own checks, run on the rendered draft (the Save button) and on the latest one (save,
+  // validate).
+  const checksOf = useCallback(
+    (value: T) => runValidation(builder.form, value, context, builder.rules),
+    [builder, context],
+  );
+
   const validate = useCallback(async () => {
     const current = latest.current;
-    const local = runValidation(builder.form, current, context, builder.rules);
+    const local = checksOf(current);
     if (!builder.checks) return local;
     try {
       return [...local, ...(await builder.checks(current))];
@@ -86,17 +85,15 @@ export function useLifecycle<T extends object>(options: {
         },
       ];
     }
-  }, [builder, context]);
+  }, [builder, checksOf]);
   const validation = useValidationRun(validate);
 
   const isNew = original === null;
-  const modified = isNew || !same(draft, original);
-  // Checking on every keystroke would slow large forms; the deferred value lets typing win.
-  const deferred = useDeferredValue(draft);
-  const liveErrors = useMemo(
-    () => runValidation(builder.form, deferred, context, builder.rules),
-    [builder, deferred, context],
-  );
+  const isModified = useCallback((value: T) => isNew || !same(value, original), [isNew, original]);
+  const modified = isModified(draft);
+  // Typed changes reach `draft` in a transition (setDraft), so this check runs after the keystroke is
+  // painted, not before it.
+  const liveErrors = useMemo(() => checksOf(draft), [checksOf, draft]);
   const published = (original as { IsPublished?: boolean } | null)?.IsPublished === true;
 
   // Unsaved edits survive a crash, reload or forced logout (issue 10 point 6): a stored item's under its
@@ -193,28 +190,26 @@ export function useLifecycle<T extends object>(options: {
   const save = useCallback(async () => {
     // Judged on the latest keystroke, not on the last render (a shortcut can beat the transition).
     const current = latest.current;
-    const modifiedNow = isNew || !same(current, original);
-    if (!savable || !modifiedNow || runValidation(builder.form, current, context, builder.rules).length > 0)
-      return false;
+    if (!savable || !isModified(current) || checksOf(current).length > 0) return false;
     // Save stores a draft; only publish sets IsPublished (spec part 2 §4: save stores a draft).
     return send(
       { ...current, IsPublished: false } as T,
       t(isNew ? 'lifecycle.created' : 'lifecycle.saved', { item: capitalise(builder.item) }),
     );
-  }, [savable, send, isNew, original, builder, context]);
+  }, [savable, isModified, checksOf, send, isNew, builder]);
 
   const publish = useCallback(async () => {
     if (!canPublishNow) return false;
-    const draft = latest.current;
+    const current = latest.current;
     const go = await confirm({
       title: t('lifecycle.publishTitle', { item: builder.item }),
-      body: t('lifecycle.publishBody', { name: builder.name(draft) }),
+      body: t('lifecycle.publishBody', { name: builder.name(current) }),
       confirmText: 'Publish',
-      details: await publishDiff(builder, draft, isNew, scope),
+      details: await publishDiff(builder, current, isNew, scope),
     });
     if (!go) return false;
     const ok = await send(
-      { ...draft, IsPublished: true } as T,
+      { ...current, IsPublished: true } as T,
       t('lifecycle.published', { item: capitalise(builder.item) }),
     );
     // A failed publish leaves the item unpublished (spec part 1 §4).
