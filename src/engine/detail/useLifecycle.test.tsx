@@ -26,7 +26,7 @@ vi.mock('../../shell/notifications/useNotify', () => ({
 const stored = {
   Guid: '6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f',
   Name: 'Customers',
-  Description: null,
+  Description: null as string | null,
   Elements: [{ Name: 'Id', Type: 'String', Order: 0 }],
   IsPublished: false,
   Revision: 1,
@@ -87,6 +87,18 @@ describe('item life cycle while a keystroke is still in transition (spec part 1 
       expect(await result.current.save()).toBe(false);
     });
     expect(queries.saveItem).not.toHaveBeenCalled();
+  });
+
+  it('a change that repeats the draft (a form reporting its data again) keeps a validation run (part 1 §4)', async () => {
+    const { result } = renderLifecycle();
+    await act(async () => {
+      await result.current.validation.run();
+    });
+    expect(result.current.validation.status).toBe('valid');
+    await act(async () => result.current.setDraft({ ...stored }));
+    expect(result.current.validation.status).toBe('valid');
+    await act(async () => result.current.setDraft({ ...stored, Description: 'edited' }));
+    expect(result.current.validation.status).toBe('required');
   });
 
   it('once rendered, the draft and its modified state follow the keystroke', async () => {

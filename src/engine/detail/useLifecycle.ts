@@ -116,6 +116,9 @@ export function useLifecycle<T extends object>(options: {
 
   const setDraft = useCallback(
     (next: T) => {
+      // RJSF may report its data again once the transition hands it back; that is no edit, and must not
+      // cancel a validation run started meanwhile.
+      if (same(next, latest.current)) return;
       latest.current = next;
       validation.invalidate();
       startTransition(() => setDraftState(next));
