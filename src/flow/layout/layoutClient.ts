@@ -1,11 +1,23 @@
 import { flowError } from '../errors';
 import { type LayoutInput, type LayoutPositions, layoutWithElk } from './elkLayout';
 
-type Answer = { id: number; positions?: LayoutPositions; error?: string };
+/** The worker's answer: x and y of each requested node, in the request's order (layout.worker.ts). */
+type Answer = { id: number; xy?: Float64Array; error?: string };
 
 let worker: Worker | undefined;
 let nextId = 0;
-const pending = new Map<number, { resolve(positions: LayoutPositions): void; reject(error: Error): void }>();
+const pending = new Map<
+  number,
+  { ids: string[]; resolve(positions: LayoutPositions): void; reject(error: Error): void }
+>();
+
+function positionsOf(ids: readonly string[], xy: Float64Array): LayoutPositions {
+  const positions: LayoutPositions = {};
+  ids.forEach((id, index) => {
+    positions[id] = { x: xy[index * 2]!, y: xy[index * 2 + 1]! };
+  });
+  return positions;
+}
 
 function layoutWorker(): Worker {
   if (worker) return worker;
@@ -14,7 +26,7 @@ function layoutWorker(): Worker {
     const request = pending.get(event.data.id);
     if (!request) return;
     pending.delete(event.data.id);
-    if (event.data.positions) request.resolve(event.data.positions);
+    if (event.data.xy) request.resolve(positionsOf(request.ids, event.data.xy));
     else request.reject(flowError('FLOW007', event.data.error ?? 'no positions'));
   };
   worker.onerror = (event) => {
@@ -37,7 +49,7 @@ export async function layoutFlow(input: LayoutInput): Promise<LayoutPositions> {
   }
   const id = ++nextId;
   return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
+    pending.set(id, { ids: input.nodes.map((node) => node.id), resolve, reject });
     layoutWorker().postMessage({ id, input });
   });
 }

@@ -1,0 +1,80 @@
+import type { ReactFlowState } from '@xyflow/react';
+import type { LayoutPositions } from '../../../flow/layout/elkLayout';
+import { BLOCK_SIZE } from './canvasActions';
+
+/** A box in flow coordinates. */
+export interface FlowBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/**
+ * The part of the flow near the view: the view and one view's size around it, snapped to a coarse grid
+ * so it changes only when a pan or zoom has moved a good part of a screen. A string, so React Flow's
+ * store wakes the canvas only when it changes; empty while the pane has no size yet.
+ */
+export function selectNearView(state: Pick<ReactFlowState, 'transform' | 'width' | 'height'>): string {
+  const [tx, ty, zoom] = state.transform;
+  if (!state.width || !state.height || !zoom) return '';
+  const width = state.width / zoom;
+  const height = state.height / zoom;
+  const grid = 2 ** Math.ceil(Math.log2(Math.max(width, height) / 2));
+  const left = -tx / zoom;
+  const top = -ty / zoom;
+  const x0 = Math.floor((left - width) / grid) * grid;
+  const y0 = Math.floor((top - height) / grid) * grid;
+  const x1 = Math.ceil((left + 2 * width) / grid) * grid;
+  const y1 = Math.ceil((top + 2 * height) / grid) * grid;
+  return `${x0},${y0},${x1},${y1}`;
+}
+
+export function parseBox(key: string): FlowBox | null {
+  if (!key) return null;
+  const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = key.split(',').map(Number);
+  return { x0, y0, x1, y1 };
+}
+
+interface Link {
+  source: string;
+  target: string;
+}
+
+/**
+ * The blocks React Flow is given: those whose box meets `box`, and both ends of every link whose span
+ * meets it (so a link crossing the view is drawn even when its blocks are far off); null (every block)
+ * while the pane has no size. React Flow runs each of its selectors over all the nodes and edges it
+ * holds on every store update; given all 1,000 blocks of a flow, its layout's arrival and the fit after
+ * it each held the main thread for over 100 ms (issue 9: no task over 50 ms during layout). Answers
+ * `previous` when the blocks are the same, so nothing downstream redraws.
+ */
+export function blocksNearView(
+  positions: LayoutPositions,
+  links: readonly Link[],
+  box: FlowBox | null,
+  previous: ReadonlySet<string> | null = null,
+): ReadonlySet<string> | null {
+  if (!box) return null;
+  const meets = (x0: number, y0: number, x1: number, y1: number) =>
+    x1 + BLOCK_SIZE.width >= box.x0 && x0 <= box.x1 && y1 + BLOCK_SIZE.height >= box.y0 && y0 <= box.y1;
+  const kept = new Set<string>();
+  for (const id in positions) {
+    const { x, y } = positions[id]!;
+    if (meets(x, y, x, y)) kept.add(id);
+  }
+  for (const link of links) {
+    if (kept.has(link.source) && kept.has(link.target)) continue;
+    const from = positions[link.source];
+    const to = positions[link.target];
+    if (!from || !to) continue;
+    if (
+      meets(Math.min(from.x, to.x), Math.min(from.y, to.y), Math.max(from.x, to.x), Math.max(from.y, to.y))
+    ) {
+      kept.add(link.source);
+      kept.add(link.target);
+    }
+  }
+  if (previous && previous.size === kept.size && [...kept].every((id) => previous.has(id))) return previous;
+  return kept;
+}
