@@ -11,7 +11,7 @@ import {
   useStoreApi,
 } from '@xyflow/react';
 import { useAtomValue } from 'jotai';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { flowLinks } from '../../../flow/graph';
 import type { LayoutPositions } from '../../../flow/layout/elkLayout';
 import type { FlowBlock, FlowGraph } from '../../../flow/types';
@@ -119,20 +119,9 @@ const FIRST_BLOCKS = 6;
 
 /** The leftmost blocks (the start side of a left-to-right layout), or every block when the whole flow fits. */
 function blocksToFit(positions: LayoutPositions): Array<{ x: number; y: number }> {
-  const ids = Object.keys(positions);
-  if (ids.length <= FIT_ALL_LIMIT) return Object.values(positions);
-  // The few leftmost, kept in order as they come: no sort of the whole flow.
-  const first: Array<{ id: string; x: number; y: number }> = [];
-  for (const id of ids) {
-    const { x, y } = positions[id]!;
-    const last = first[first.length - 1];
-    if (first.length === FIRST_BLOCKS && last && (x > last.x || (x === last.x && y >= last.y))) continue;
-    let at = first.length;
-    while (at > 0 && (first[at - 1]!.x > x || (first[at - 1]!.x === x && first[at - 1]!.y > y))) at--;
-    first.splice(at, 0, { id, x, y });
-    if (first.length > FIRST_BLOCKS) first.pop();
-  }
-  return first;
+  const corners = Object.values(positions);
+  if (corners.length <= FIT_ALL_LIMIT) return corners;
+  return corners.sort((a, b) => a.x - b.x || a.y - b.y).slice(0, FIRST_BLOCKS);
 }
 
 /** The box around blocks placed at these corners. */
@@ -149,6 +138,33 @@ function boundsOf(corners: Array<{ x: number; y: number }>) {
   };
 }
 
+/** Blocks handed to React Flow in the first stage of the first mount; each later stage has four times more. */
+const FIRST_STAGE = 2;
+
+/**
+ * The first blocks a canvas draws run React Flow's node, edge and handle code, and the blocks' own, for
+ * the first time (compiled then, and the first layout of their markup): drawing the 30-odd blocks near
+ * the view at once held the main thread for over 100 ms (issue 9: no task over 50 ms during layout). So
+ * the first mount comes in stages of 2, 8, 32... blocks, one task each; later ones are warm and whole.
+ */
+function useFirstMountStages(near: ReadonlySet<string> | null): ReadonlySet<string> | null {
+  const [limit, setLimit] = useState(FIRST_STAGE);
+  const staging = near !== null && limit < near.size;
+  useEffect(() => {
+    if (!staging) return;
+    const timer = setTimeout(() => setLimit((value) => value * 4));
+    return () => clearTimeout(timer);
+  }, [staging, limit]);
+  // Once a stage took every block near the view, staging is over for good.
+  useEffect(() => {
+    if (near && near.size > 0 && !staging) setLimit(Number.POSITIVE_INFINITY);
+  }, [near, staging]);
+  return useMemo(
+    () => (near && staging ? new Set([...near].slice(0, limit)) : near),
+    [near, staging, limit],
+  );
+}
+
 export interface FlowCanvasProps {
   graph: FlowGraph;
   editable: boolean;
@@ -162,18 +178,44 @@ function Canvas({ graph, editable, errorsByBlock, actions }: FlowCanvasProps) {
   const focus = useAtomValue(focusRequestAtom);
   const allEdges = useEdges(graph, editable);
   const box = useStore(selectNearView);
+  const flow = useReactFlow();
+  const store = useStoreApi();
+
+  // The view of the first layout: a big flow's beginning, a small flow whole (the overview shows the
+  // whole of a big one, too small to read). Known before React Flow gets the blocks, so they are handed
+  // over once, for the view they will be seen in, and not again after the fit.
+  const [fitDone, setFitDone] = useState(false);
+  const firstView = useMemo(() => {
+    if (fitDone || generation === 0 || !positions || !box) return null;
+    const corners = blocksToFit(positions);
+    if (corners.length === 0) return null;
+    const { width, height, minZoom } = store.getState();
+    const viewport = getViewportForBounds(boundsOf(corners), width, height, minZoom, 1.2, 0.15);
+    return {
+      viewport,
+      box: selectNearView({ transform: [viewport.x, viewport.y, viewport.zoom], width, height }),
+    };
+  }, [fitDone, generation, positions, box, store]);
+  useEffect(() => {
+    if (!firstView) return;
+    setFitDone(true);
+    void flow.setViewport(firstView.viewport);
+  }, [firstView, flow]);
+
   const nearRef = useRef<ReadonlySet<string> | null>(null);
-  const near = useMemo(() => {
-    nearRef.current = positions ? blocksNearView(positions, allEdges, parseBox(box), nearRef.current) : null;
+  const viewBox = firstView?.box ?? box;
+  const nearAll = useMemo(() => {
+    nearRef.current = positions
+      ? blocksNearView(positions, allEdges, parseBox(viewBox), nearRef.current)
+      : null;
     return nearRef.current;
-  }, [positions, allEdges, box]);
+  }, [positions, allEdges, viewBox]);
+  const near = useFirstMountStages(nearAll);
   const nodes = useNodes(graph.Blocks ?? [], positions, errorsByBlock, selected, editable, near);
   const edges = useMemo(
     () => (near ? allEdges.filter((edge) => near.has(edge.source) && near.has(edge.target)) : allEdges),
     [allEdges, near],
   );
-  const flow = useReactFlow();
-  const store = useStoreApi();
 
   // The whole flow in view, from the layout: React Flow holds only the blocks near the view.
   const fitAll = () => {
@@ -182,28 +224,12 @@ function Canvas({ graph, editable, errorsByBlock, actions }: FlowCanvasProps) {
     const { width, height, minZoom, maxZoom } = store.getState();
     void flow.setViewport(getViewportForBounds(boundsOf(corners), width, height, minZoom, maxZoom, 0.1));
   };
-  const fitted = useRef(false);
 
   // A layout's positions are on screen once the frame after their render is painted.
   useEffect(() => {
     if (generation === 0) return;
     requestAnimationFrame(() => setTimeout(() => performance.mark(layoutMarks.drawn)));
   }, [generation]);
-
-  // Fit the flow in view when its first layout arrives. A large flow shows its beginning instead: the
-  // whole of it would be unreadably small, and drawing every block at once held the main thread for
-  // seconds (issue 9: no task over 50 ms during layout); the overview shows the whole. The box comes
-  // from the layout, not from React Flow's nodes, which may still be arriving in stages.
-  useEffect(() => {
-    if (generation === 0 || fitted.current || !positions) return;
-    const corners = blocksToFit(positions);
-    if (corners.length === 0) return;
-    fitted.current = true;
-    requestAnimationFrame(() => {
-      const { width, height, minZoom } = store.getState();
-      void flow.setViewport(getViewportForBounds(boundsOf(corners), width, height, minZoom, 1.2, 0.15));
-    });
-  }, [generation, flow, store, positions]);
 
   // Centre a block when asked (a click in the validation panel).
   useEffect(() => {

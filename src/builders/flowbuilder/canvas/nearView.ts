@@ -36,6 +36,8 @@ export function parseBox(key: string): FlowBox | null {
   return { x0, y0, x1, y1 };
 }
 
+const NONE: ReadonlySet<string> = new Set();
+
 interface Link {
   source: string;
   target: string;
@@ -43,8 +45,8 @@ interface Link {
 
 /**
  * The blocks React Flow is given: those whose box meets `box`, and both ends of every link whose span
- * meets it (so a link crossing the view is drawn even when its blocks are far off); null (every block)
- * while the pane has no size. React Flow runs each of its selectors over all the nodes and edges it
+ * meets it (so a link crossing the view is drawn even when its blocks are far off); none while the
+ * pane has no size. React Flow runs each of its selectors over all the nodes and edges it
  * holds on every store update; given all 1,000 blocks of a flow, its layout's arrival and the fit after
  * it each held the main thread for over 100 ms (issue 9: no task over 50 ms during layout). Answers
  * `previous` when the blocks are the same, so nothing downstream redraws.
@@ -54,8 +56,8 @@ export function blocksNearView(
   links: readonly Link[],
   box: FlowBox | null,
   previous: ReadonlySet<string> | null = null,
-): ReadonlySet<string> | null {
-  if (!box) return null;
+): ReadonlySet<string> {
+  if (!box) return NONE;
   const meets = (x0: number, y0: number, x1: number, y1: number) =>
     x1 + BLOCK_SIZE.width >= box.x0 && x0 <= box.x1 && y1 + BLOCK_SIZE.height >= box.y0 && y0 <= box.y1;
   const kept = new Set<string>();

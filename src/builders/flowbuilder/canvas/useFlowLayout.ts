@@ -4,6 +4,7 @@ import { warnFlow } from '../../../flow/errors';
 import { flowLinks } from '../../../flow/graph';
 import { type LayoutPositions, layoutInput } from '../../../flow/layout/elkLayout';
 import { layoutFlow } from '../../../flow/layout/layoutClient';
+import { provisionalLayout } from '../../../flow/layout/provisionalLayout';
 import type { FlowGraph } from '../../../flow/types';
 import { layoutPositionsAtom } from '../editor/flowEditorState';
 import { blockSize } from './canvasActions';
@@ -40,13 +41,28 @@ function storedPositions(graph: FlowGraph): LayoutPositions | null {
   );
 }
 
+/** Flows of more blocks than this show provisional positions while ELK lays them out. */
+export const PROVISIONAL_FROM = 60;
+
+/**
+ * A big flow's blocks in columns by distance from START, at once: ELK takes seconds for 1,000 blocks,
+ * and an empty canvas meanwhile says nothing. Small flows wait for ELK (tens of ms) rather than jump.
+ */
+function firstPositions(graph: FlowGraph): LayoutPositions | null {
+  if ((graph.Blocks?.length ?? 0) <= PROVISIONAL_FROM) return null;
+  return provisionalLayout(layoutInput(graph, blockSize));
+}
+
 /**
  * Automatic layout (elkjs, layered, left to right) computed in the layout worker whenever blocks or links
- * change; the last answer wins. Until the first answer the stored positions show, or nothing.
+ * change; the last answer wins. Until the first answer the stored positions show, else a big flow's
+ * provisional ones, else nothing.
  */
 export function useFlowLayout(graph: FlowGraph) {
   const structure = useMemo(() => structureOf(graph), [graph]);
-  const [positions, setPositions] = useState<LayoutPositions | null>(() => storedPositions(graph));
+  const [positions, setPositions] = useState<LayoutPositions | null>(
+    () => storedPositions(graph) ?? firstPositions(graph),
+  );
   const [generation, setGeneration] = useState(0);
   const publish = useSetAtom(layoutPositionsAtom);
   // biome-ignore lint/correctness/useExhaustiveDependencies: lays out again only when the structure changes
