@@ -1,4 +1,5 @@
 import type { ReactFlowState } from '@xyflow/react';
+import { useEffect, useMemo, useState } from 'react';
 import type { LayoutPositions } from '../../../flow/layout/elkLayout';
 import { BLOCK_SIZE } from './canvasActions';
 
@@ -78,5 +79,51 @@ export function blocksNearView(
     }
   }
   if (previous && previous.size === kept.size && [...kept].every((id) => previous.has(id))) return previous;
-  return kept;
+  // Nearest the view's centre first: they are handed over first (useHandOver).
+  const cx = (box.x0 + box.x1 - BLOCK_SIZE.width) / 2;
+  const cy = (box.y0 + box.y1 - BLOCK_SIZE.height) / 2;
+  const away = (id: string) => {
+    const { x, y } = positions[id]!;
+    return Math.abs(x - cx) + Math.abs(y - cy);
+  };
+  return new Set([...kept].sort((a, b) => away(a) - away(b)));
+}
+
+/** New blocks handed to React Flow per task once the canvas is warm. */
+const BATCH = 12;
+
+/**
+ * The blocks React Flow holds, catching up with `target` a few new blocks per task: mounting a block
+ * (its React Flow wrapper, handles, markup, first style and layout) is the main thread's largest cost on
+ * a big flow, and the 30 to 100 blocks near a new view at once held it for 60 to 100 ms (issue 9: no
+ * task over 50 ms during layout). Blocks that left the target go at once. The first hand-over starts
+ * with 2 blocks and doubles: the first blocks also compile the canvas's code.
+ */
+export function useHandOver(target: ReadonlySet<string> | null): {
+  shown: ReadonlySet<string> | null;
+  complete: boolean;
+} {
+  const [added, setAdded] = useState<ReadonlySet<string>>(NONE);
+  const [batch, setBatch] = useState(2);
+  const shown = useMemo(() => {
+    if (!target) return null;
+    const kept = new Set<string>();
+    for (const id of added) if (target.has(id)) kept.add(id);
+    return kept.size === added.size ? added : kept;
+  }, [target, added]);
+  const complete = !target || !shown || shown.size === target.size;
+  useEffect(() => {
+    if (complete || !target || !shown) return;
+    const timer = setTimeout(() => {
+      const next = new Set(shown);
+      for (const id of target) {
+        if (next.size >= shown.size + batch) break;
+        next.add(id);
+      }
+      setAdded(next);
+      setBatch((value) => Math.min(BATCH, value * 2));
+    });
+    return () => clearTimeout(timer);
+  }, [complete, target, shown, batch]);
+  return { shown, complete };
 }
