@@ -220,7 +220,9 @@ describe('two tabs editing one metadata document merge field by field', () => {
 
     // This tab adds an ADD block between START and RESULT, and saves.
     await page.getByRole('button', { name: 'Fit View' }).click();
-    await page.locator('.flow-link__add').first().click();
+    await page
+      .getByRole('button', { name: `Add a block after ${start.Guid.slice(0, 8)}`, exact: true })
+      .click();
     await page
       .getByRole('dialog', { name: 'Choose new block' })
       .getByRole('button', { name: /^ADD/ })

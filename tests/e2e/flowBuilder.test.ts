@@ -118,7 +118,12 @@ describe('Flow Builder end to end (spec part 2 §2 Flow Builder, §4, §5 Flow b
 
   it('adds a block between two blocks, opens its drawer, then deletes it and the neighbours relink (§4 Adding/deleting blocks)', async () => {
     await fitView();
-    await page.locator('.flow-link__add').first().click();
+    // The link out of START: the canvas adds blocks (and their links) nearest the view first, so the
+    // links' + buttons are not in the flow's order.
+    const startGuid = await page.locator('.flow-node[data-type="start"]').getAttribute('data-block');
+    await page
+      .getByRole('button', { name: `Add a block after ${startGuid!.slice(0, 8)}`, exact: true })
+      .click();
     const choose = drawer('Choose new block');
     await choose.waitFor();
     expect(await choose.getByRole('button', { name: /WRITE/ }).isDisabled()).toBe(true);

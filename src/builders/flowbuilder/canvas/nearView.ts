@@ -37,6 +37,45 @@ export function parseBox(key: string): FlowBox | null {
   return { x0, y0, x1, y1 };
 }
 
+/** Flows up to this many blocks are fitted whole when they open; larger ones show their first blocks. */
+const FIT_ALL_LIMIT = 60;
+const FIRST_BLOCKS = 6;
+
+/** The leftmost blocks (the start side of a left-to-right layout), or every block when the whole flow fits. */
+export function blocksToFit(positions: LayoutPositions): Array<{ x: number; y: number }> {
+  const first: Array<{ x: number; y: number }> = [];
+  let count = 0;
+  const before = (a: { x: number; y: number }, b: { x: number; y: number }) =>
+    a.x < b.x || (a.x === b.x && a.y < b.y);
+  // One pass, the few leftmost kept in order: in the answer's task, copying and sorting 1,000 corners
+  // showed in every profile at 10 to 13 ms.
+  for (const id in positions) {
+    const corner = positions[id]!;
+    count++;
+    if (count > FIT_ALL_LIMIT && first.length === FIRST_BLOCKS && !before(corner, first[FIRST_BLOCKS - 1]!))
+      continue;
+    let at = first.length;
+    while (at > 0 && before(corner, first[at - 1]!)) at--;
+    first.splice(at, 0, corner);
+    if (count > FIT_ALL_LIMIT && first.length > FIRST_BLOCKS) first.length = FIRST_BLOCKS;
+  }
+  return first;
+}
+
+/** The box around blocks placed at these corners. */
+export function boundsOf(corners: Array<{ x: number; y: number }>) {
+  const xs = corners.map((corner) => corner.x);
+  const ys = corners.map((corner) => corner.y);
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return {
+    x,
+    y,
+    width: Math.max(...xs) + BLOCK_SIZE.width - x,
+    height: Math.max(...ys) + BLOCK_SIZE.height - y,
+  };
+}
+
 const NONE: ReadonlySet<string> = new Set();
 
 interface Link {

@@ -44,12 +44,12 @@ export default function FlowEditorPage() {
 function CanvasFonts() {
   return (
     <div className="flow-fonts" aria-hidden="true">
-      <span className="flow-node__type">If</span>
-      <span className="flow-node__summary">x</span>
-      <span className="flow-node__errors">1</span>
-      <span className="flow-node__delete">×</span>
-      <span className="flow-link__false">false</span>
-      <span className="flow-link__add">+</span>
+      <span className="flow-fonts__type">If</span>
+      <span className="flow-fonts__summary">x</span>
+      <span className="flow-fonts__errors">1</span>
+      <span className="flow-fonts__delete">×</span>
+      <span className="flow-fonts__false">false</span>
+      <span className="flow-fonts__add">+</span>
     </div>
   );
 }
