@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedFlow } from '../../src/flow/testing';
 import { call, signIn } from '../support/api';
-import { launchBrowser, newPage, screenshot, startConsole } from '../support/browser';
+import { launchBrowser, screenshot, startConsole } from '../support/browser';
+import { signedInPage } from '../support/consolePages';
 import { testAdmin } from '../support/testServer';
 
 const BLOCKS = 1000;
@@ -36,15 +37,7 @@ describe('a 1,000-block flow in the Flow Builder (issue 9, spec part 2 §2 Flow 
       body: stored,
     });
     expect(saved.status).toBe(200);
-    page = await newPage(browser, errors);
-    await page.goto(`${server.url}/login`);
-    await page.evaluate(
-      ([access, refresh]) => {
-        localStorage.setItem('token', access);
-        localStorage.setItem('refreshToken', refresh);
-      },
-      [tokens.Token, tokens.RefreshToken] as const,
-    );
+    page = await signedInPage(browser, server.url, tokens, errors);
   });
   afterAll(async () => {
     await browser?.close();

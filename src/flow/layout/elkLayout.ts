@@ -11,12 +11,15 @@ export interface LayoutInput {
 /** Top-left corner of each block, by guid. */
 export type LayoutPositions = Record<string, { x: number; y: number }>;
 
+/** Gaps between blocks in one column and between columns, in flow pixels (also the provisional layout's). */
+export const flowGaps = { betweenNodes: 36, betweenLayers: 72 } as const;
+
 /** Layered, left to right (issue 8): blocks in columns by their distance from START, links flowing right. */
 export const flowLayoutOptions: LayoutOptions = {
   'elk.algorithm': 'layered',
   'elk.direction': 'RIGHT',
-  'elk.spacing.nodeNode': '36',
-  'elk.layered.spacing.nodeNodeBetweenLayers': '72',
+  'elk.spacing.nodeNode': String(flowGaps.betweenNodes),
+  'elk.layered.spacing.nodeNodeBetweenLayers': String(flowGaps.betweenLayers),
   'elk.layered.nodePlacement.strategy': 'BRANDES_KOEPF',
   'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
 };

@@ -1,8 +1,4 @@
-import type { LayoutInput, LayoutPositions } from './elkLayout';
-
-/** The gaps ELK is asked for (elkLayout.ts flowLayoutOptions), so the two layouts look alike. */
-const BETWEEN_LAYERS = 72;
-const BETWEEN_NODES = 36;
+import { flowGaps, type LayoutInput, type LayoutPositions } from './elkLayout';
 
 /**
  * Positions for a flow before its layout arrives: each block in the column of its distance (in links)
@@ -46,14 +42,14 @@ export function provisionalLayout(input: LayoutInput): LayoutPositions {
   const columns = Math.max(-1, ...widest.keys()) + 1;
   for (let column = 0, x = 0; column < columns; column++) {
     columnX[column] = x;
-    x += (widest.get(column) ?? 0) + BETWEEN_LAYERS;
+    x += (widest.get(column) ?? 0) + flowGaps.betweenLayers;
   }
   const positions: LayoutPositions = {};
   for (const node of input.nodes) {
     const column = depth.get(node.id) ?? 0;
     const y = rowY.get(column) ?? 0;
     positions[node.id] = { x: columnX[column] ?? 0, y };
-    rowY.set(column, y + node.height + BETWEEN_NODES);
+    rowY.set(column, y + node.height + flowGaps.betweenNodes);
   }
   return positions;
 }

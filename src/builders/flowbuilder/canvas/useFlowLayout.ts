@@ -42,7 +42,7 @@ function storedPositions(graph: FlowGraph): LayoutPositions | null {
 }
 
 /** Flows of more blocks than this show provisional positions while ELK lays them out. */
-export const PROVISIONAL_FROM = 60;
+const PROVISIONAL_FROM = 60;
 
 /**
  * A big flow's blocks in columns by distance from START, at once: ELK takes seconds for 1,000 blocks,
