@@ -13,8 +13,7 @@ export const flowErrorMessages = {
     `A ${type} block cannot be deleted: start, result, close and error blocks are the fixed ends of a flow.`,
   FLOW005: (type: string) =>
     `A ${type} block cannot be inserted between blocks: start and result come with the flow, close and error with a check's false exit.`,
-  FLOW006: (type: string) =>
-    `The canvas has no node component for block type "${type}"; it draws the fallback node. Add one to src/builders/flowbuilder/canvas/nodeTypes.ts.`,
+  // FLOW006 is retired (a block type without a node component): the canvas draws every type with BlockView.
   FLOW007: (message: string) =>
     `The layout worker failed: ${message}. The canvas keeps the stored positions.`,
 } as const;

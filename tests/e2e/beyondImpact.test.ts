@@ -102,7 +102,7 @@ describe('where used and a publish refused because a published flow uses a field
     await confirmDialog(page, 'Leave');
     await page.waitForURL(new RegExp(`/flowbuilder/${CUSTOMER_FLOW}\\?version=[0-9a-f-]{36}$`));
     await page.getByRole('heading', { name: /customers\/credit/ }).waitFor();
-    await page.locator('.react-flow__node').first().waitFor();
+    await page.locator('.flow-node').first().waitFor();
     await screenshot(page, 'impact-flow-opened');
   });
 

@@ -88,7 +88,7 @@ describe('Flow Builder end to end (spec part 2 §2 Flow Builder, §4, §5 Flow b
     await page.waitForURL(/\/flowbuilder\/[0-9a-f-]{36}$/);
     await poll(() => notice().textContent()).toContain(`Flow ${flowName} created`);
     await poll(nodeTypes).toEqual(['start', 'result', 'close']);
-    expect(await page.locator('.react-flow__edge').count()).toBe(2);
+    expect(await page.locator('.flow-link').count()).toBe(2);
     await screenshot(page, 'flowbuilder-new-flow');
   });
 
@@ -132,13 +132,13 @@ describe('Flow Builder end to end (spec part 2 §2 Flow Builder, §4, §5 Flow b
     await page.getByRole('button', { name: 'Close ADD block' }).click();
     await fitView();
     await poll(nodeTypes).toEqual(['start', 'add', 'result', 'close']);
-    await poll(() => page.locator('.react-flow__edge').count()).toBe(3);
+    await poll(() => page.locator('.flow-link').count()).toBe(3);
     await screenshot(page, 'flowbuilder-add-block');
     await page.getByRole('button', { name: 'Delete ADD block' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await fitView();
     await poll(nodeTypes).toEqual(['start', 'result', 'close']);
-    await poll(() => page.locator('.react-flow__edge').count()).toBe(2);
+    await poll(() => page.locator('.flow-link').count()).toBe(2);
   });
 
   it('fixes the result block in its drawer, validates, saves and publishes (§4 publish)', async () => {

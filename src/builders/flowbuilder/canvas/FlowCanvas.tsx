@@ -9,109 +9,18 @@ import {
   useReactFlow,
   useStore,
   useStoreApi,
+  ViewportPortal,
 } from '@xyflow/react';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { flowLinks } from '../../../flow/graph';
-import type { LayoutPositions } from '../../../flow/layout/elkLayout';
-import type { FlowBlock, FlowGraph } from '../../../flow/types';
+import type { FlowGraph } from '../../../flow/types';
 import { focusRequestAtom, selectedBlockAtom } from '../editor/flowEditorState';
-import { type BlockFlowNode, handlesOf } from './BlockNode';
 import { BLOCK_SIZE, type CanvasActions, CanvasActionsContext } from './canvasActions';
+import { FlowLayer } from './FlowLayer';
 import { FlowOverview } from './FlowOverview';
-import type { LinkFlowEdge } from './InsertEdge';
 import { blocksNearView, blocksToFit, boundsOf, parseBox, selectNearView, useHandOver } from './nearView';
-import { edgeTypes, nodeTypeOf, nodeTypes } from './nodeTypes';
 import { layoutMarks, useFlowLayout } from './useFlowLayout';
-
-interface Cached {
-  block: FlowBlock;
-  x: number;
-  y: number;
-  errors: number;
-  selected: boolean;
-  editable: boolean;
-  node: BlockFlowNode;
-}
-
-/**
- * Nodes from blocks, positions, problem counts and selection. A node object is reused while its inputs
- * are the same, so React Flow and the memoized nodes skip unchanged blocks (components never depend on the
- * whole nodes array).
- */
-function useNodes(
-  blocks: readonly FlowBlock[],
-  positions: LayoutPositions | null,
-  errorsByBlock: ReadonlyMap<string, number>,
-  selected: string | null,
-  editable: boolean,
-  near: ReadonlySet<string> | null,
-): BlockFlowNode[] {
-  const cache = useRef(new Map<string, Cached>());
-  return useMemo(() => {
-    if (!positions) return [];
-    const next = new Map<string, Cached>();
-    const shown = near ? blocks.filter((block) => near.has(block.Guid)) : blocks;
-    const nodes = shown.map((block) => {
-      const position = positions[block.Guid] ?? { x: 0, y: 0 };
-      const errors = errorsByBlock.get(block.Guid) ?? 0;
-      const isSelected = selected === block.Guid;
-      const previous = cache.current.get(block.Guid);
-      if (
-        previous &&
-        previous.block === block &&
-        previous.x === position.x &&
-        previous.y === position.y &&
-        previous.errors === errors &&
-        previous.selected === isSelected &&
-        previous.editable === editable
-      ) {
-        next.set(block.Guid, previous);
-        return previous.node;
-      }
-      const node: BlockFlowNode = {
-        id: block.Guid,
-        type: nodeTypeOf(block.Type),
-        position,
-        width: BLOCK_SIZE.width,
-        height: BLOCK_SIZE.height,
-        // Size and handles declared, as for server rendering: React Flow then needs to draw (and measure)
-        // only the blocks in view, and fitView need not wait for every block to be measured.
-        measured: BLOCK_SIZE,
-        handles: handlesOf(block.Type),
-        selected: isSelected,
-        data: { block, errors, editable },
-      };
-      next.set(block.Guid, {
-        block,
-        x: position.x,
-        y: position.y,
-        errors,
-        selected: isSelected,
-        editable,
-        node,
-      });
-      return node;
-    });
-    cache.current = next;
-    return nodes;
-  }, [blocks, positions, errorsByBlock, selected, editable, near]);
-}
-
-function useEdges(graph: FlowGraph, editable: boolean): LinkFlowEdge[] {
-  return useMemo(
-    () =>
-      flowLinks(graph).map((link) => ({
-        id: link.id,
-        source: link.from,
-        target: link.to,
-        sourceHandle: link.exit,
-        type: 'link' as const,
-        data: { exit: link.exit, editable },
-      })),
-    [graph, editable],
-  );
-}
 
 export interface FlowCanvasProps {
   graph: FlowGraph;
@@ -124,13 +33,13 @@ function Canvas({ graph, editable, errorsByBlock, actions }: FlowCanvasProps) {
   const { positions, generation } = useFlowLayout(graph);
   const selected = useAtomValue(selectedBlockAtom);
   const focus = useAtomValue(focusRequestAtom);
-  const allEdges = useEdges(graph, editable);
+  const allLinks = useMemo(() => flowLinks(graph), [graph]);
   const box = useStore(selectNearView);
   const flow = useReactFlow();
   const store = useStoreApi();
 
   // The view of the first layout: a big flow's beginning, a small flow whole (the overview shows the
-  // whole of a big one, too small to read). Known before React Flow gets the blocks, so they are handed
+  // whole of a big one, too small to read). Known before the blocks are drawn, so they are handed
   // over once, for the view they will be seen in, and not again after the fit.
   const [fitDone, setFitDone] = useState(false);
   const firstView = useMemo(() => {
@@ -154,18 +63,21 @@ function Canvas({ graph, editable, errorsByBlock, actions }: FlowCanvasProps) {
   const viewBox = firstView?.box ?? box;
   const nearAll = useMemo(() => {
     nearRef.current = positions
-      ? blocksNearView(positions, allEdges, parseBox(viewBox), nearRef.current)
+      ? blocksNearView(positions, allLinks, parseBox(viewBox), nearRef.current)
       : null;
     return nearRef.current;
-  }, [positions, allEdges, viewBox]);
+  }, [positions, allLinks, viewBox]);
   const { shown: near, complete } = useHandOver(nearAll);
-  const nodes = useNodes(graph.Blocks ?? [], positions, errorsByBlock, selected, editable, near);
-  const edges = useMemo(
-    () => (near ? allEdges.filter((edge) => near.has(edge.source) && near.has(edge.target)) : allEdges),
-    [allEdges, near],
+  const blocks = useMemo(
+    () => (near ? (graph.Blocks ?? []).filter((block) => near.has(block.Guid)) : []),
+    [graph, near],
+  );
+  const links = useMemo(
+    () => (near ? allLinks.filter((link) => near.has(link.from) && near.has(link.to)) : []),
+    [allLinks, near],
   );
 
-  // The whole flow in view, from the layout: React Flow holds only the blocks near the view.
+  // The whole flow in view, from the layout: only the blocks near the view are drawn.
   const fitAll = () => {
     const corners = Object.values(positions ?? {});
     if (corners.length === 0) return;
@@ -194,21 +106,28 @@ function Canvas({ graph, editable, errorsByBlock, actions }: FlowCanvasProps) {
 
   return (
     <CanvasActionsContext.Provider value={actions}>
-      <ReactFlow<BlockFlowNode, LinkFlowEdge>
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={nodeTypes}
-        edgeTypes={edgeTypes}
+      <ReactFlow
         nodesDraggable={false}
         nodesConnectable={false}
         elementsSelectable={false}
-        onlyRenderVisibleElements
         minZoom={0.05}
         maxZoom={2}
         proOptions={{ hideAttribution: true }}
         aria-label="Flow canvas"
         data-layout-generation={generation}
       >
+        {positions && (
+          <ViewportPortal>
+            <FlowLayer
+              blocks={blocks}
+              links={links}
+              positions={positions}
+              errorsByBlock={errorsByBlock}
+              selected={selected}
+              editable={editable}
+            />
+          </ViewportPortal>
+        )}
         <Background gap={24} />
         <Controls showInteractive={false} showFitView={false}>
           <ControlButton

@@ -10,7 +10,7 @@ function row(count: number): LayoutPositions {
   return positions;
 }
 
-describe('the part of a flow React Flow is given (issue 9: no main-thread task over 50 ms during layout)', () => {
+describe('the part of a flow the canvas draws (issue 9: no main-thread task over 50 ms during layout)', () => {
   it('is nothing while the pane has no size', () => {
     expect(selectNearView({ transform: [0, 0, 1], width: 0, height: 0 })).toBe('');
     expect(blocksNearView(row(3), [], parseBox(''))).toEqual(new Set());
@@ -32,7 +32,7 @@ describe('the part of a flow React Flow is given (issue 9: no main-thread task o
   it('takes both ends of a link that crosses the box though its blocks are far off', () => {
     const positions = { a: { x: -5000, y: 0 }, b: { x: 5000, y: 0 }, c: { x: 9000, y: 0 } };
     const box = { x0: 0, y0: -100, x1: 1000, y1: 100 };
-    const near = blocksNearView(positions, [{ source: 'a', target: 'b' }], box);
+    const near = blocksNearView(positions, [{ from: 'a', to: 'b' }], box);
     expect([...near].sort()).toEqual(['a', 'b']);
   });
 

@@ -1,5 +1,6 @@
 import type { ReactFlowState } from '@xyflow/react';
 import { useEffect, useMemo, useState } from 'react';
+import type { FlowLink } from '../../../flow/graph';
 import type { LayoutPositions } from '../../../flow/layout/elkLayout';
 import { BLOCK_SIZE } from './canvasActions';
 
@@ -78,18 +79,14 @@ export function boundsOf(corners: Array<{ x: number; y: number }>) {
 
 const NONE: ReadonlySet<string> = new Set();
 
-interface Link {
-  source: string;
-  target: string;
-}
+type Link = Pick<FlowLink, 'from' | 'to'>;
 
 /**
- * The blocks React Flow is given: those whose box meets `box`, and both ends of every link whose span
+ * The blocks the canvas draws: those whose box meets `box`, and both ends of every link whose span
  * meets it (so a link crossing the view is drawn even when its blocks are far off); none while the
- * pane has no size. React Flow runs each of its selectors over all the nodes and edges it
- * holds on every store update; given all 1,000 blocks of a flow, its layout's arrival and the fit after
- * it each held the main thread for over 100 ms (issue 9: no task over 50 ms during layout). Answers
- * `previous` when the blocks are the same, so nothing downstream redraws.
+ * pane has no size. Drawing all 1,000 blocks of a flow, its layout's arrival held the main thread for
+ * over 100 ms (issue 9: no task over 50 ms during layout). Answers `previous` when the blocks are the
+ * same, so nothing downstream redraws.
  */
 export function blocksNearView(
   positions: LayoutPositions,
@@ -106,15 +103,15 @@ export function blocksNearView(
     if (meets(x, y, x, y)) kept.add(id);
   }
   for (const link of links) {
-    if (kept.has(link.source) && kept.has(link.target)) continue;
-    const from = positions[link.source];
-    const to = positions[link.target];
+    if (kept.has(link.from) && kept.has(link.to)) continue;
+    const from = positions[link.from];
+    const to = positions[link.to];
     if (!from || !to) continue;
     if (
       meets(Math.min(from.x, to.x), Math.min(from.y, to.y), Math.max(from.x, to.x), Math.max(from.y, to.y))
     ) {
-      kept.add(link.source);
-      kept.add(link.target);
+      kept.add(link.from);
+      kept.add(link.to);
     }
   }
   if (previous && previous.size === kept.size && [...kept].every((id) => previous.has(id))) return previous;
@@ -128,14 +125,13 @@ export function blocksNearView(
   return new Set([...kept].sort((a, b) => away(a) - away(b)));
 }
 
-/** New blocks handed to React Flow per task once the canvas is warm. */
+/** New blocks drawn per task once the canvas is warm. */
 const BATCH = 12;
 
 /**
- * The blocks React Flow holds, catching up with `target` a few new blocks per task: mounting a block
- * (its React Flow wrapper, handles, markup, first style and layout) is the main thread's largest cost on
- * a big flow, and the 30 to 100 blocks near a new view at once held it for 60 to 100 ms (issue 9: no
- * task over 50 ms during layout). Blocks that left the target go at once. The first hand-over starts
+ * The blocks drawn, catching up with `target` a few new blocks per task: mounting a block (its markup,
+ * links, first style and layout) is the main thread's largest cost on a big flow, and the 30 to 100
+ * blocks near a new view at once held it for 60 to 100 ms (issue 9: no task over 50 ms during layout). Blocks that left the target go at once. The first hand-over starts
  * with 2 blocks and doubles: the first blocks also compile the canvas's code.
  */
 export function useHandOver(target: ReadonlySet<string> | null): {

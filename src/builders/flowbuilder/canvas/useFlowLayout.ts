@@ -74,9 +74,8 @@ export function useFlowLayout(graph: FlowGraph) {
       .then((next) => {
         if (!live) return;
         performance.mark(layoutMarks.answered);
-        // A transition, so React may yield while it renders 1,000 moved blocks (issue 9: no task over
-        // 50 ms during layout; React Flow's own work after the render is still one task, see
-        // docs/quality.md).
+        // A transition, so React may yield while it renders the moved blocks (issue 9: no task over
+        // 50 ms during layout).
         startTransition(() => {
           setPositions(next);
           setGeneration((value) => value + 1);

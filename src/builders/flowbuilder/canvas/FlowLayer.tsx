@@ -1,0 +1,83 @@
+import type { FlowLink } from '../../../flow/graph';
+import type { LayoutPositions } from '../../../flow/layout/elkLayout';
+import type { FlowBlock } from '../../../flow/types';
+import { BlockView } from './BlockView';
+import { LinkLabel, LinkPath } from './LinkView';
+
+export interface FlowLayerProps {
+  /** The blocks to draw (those near the view), and the links between them. */
+  blocks: readonly FlowBlock[];
+  links: readonly FlowLink[];
+  positions: LayoutPositions;
+  errorsByBlock: ReadonlyMap<string, number>;
+  selected: string | null;
+  editable: boolean;
+}
+
+const ORIGIN = { x: 0, y: 0 };
+
+/**
+ * The blocks and links, drawn inside React Flow's viewport (its ViewportPortal), which pans and zooms
+ * them: React Flow holds no nodes or edges. Given nodes, it subscribes a few store selectors per node,
+ * handle and edge, runs all of them on every store update, measures each node it mounts with a
+ * ResizeObserver, and mounts what enters the view in one task; on a 1,000-block flow that held the main
+ * thread for 50 to 180 ms after the layout's answer (issue 9: no task over 50 ms during layout). Here a
+ * block is a memoized component of plain props, and the canvas decides what is mounted when.
+ */
+export function FlowLayer({ blocks, links, positions, errorsByBlock, selected, editable }: FlowLayerProps) {
+  return (
+    <>
+      <svg className="flow-links" aria-hidden="true">
+        {links.map((link) => {
+          const from = positions[link.from] ?? ORIGIN;
+          const to = positions[link.to] ?? ORIGIN;
+          return (
+            <LinkPath
+              key={link.id}
+              id={link.id}
+              from={link.from}
+              to={link.to}
+              exit={link.exit}
+              fromX={from.x}
+              fromY={from.y}
+              toX={to.x}
+              toY={to.y}
+            />
+          );
+        })}
+      </svg>
+      {blocks.map((block) => {
+        const at = positions[block.Guid] ?? ORIGIN;
+        return (
+          <BlockView
+            key={block.Guid}
+            block={block}
+            x={at.x}
+            y={at.y}
+            errors={errorsByBlock.get(block.Guid) ?? 0}
+            selected={selected === block.Guid}
+            editable={editable}
+          />
+        );
+      })}
+      {links.map((link) => {
+        const from = positions[link.from] ?? ORIGIN;
+        const to = positions[link.to] ?? ORIGIN;
+        return (
+          <LinkLabel
+            key={link.id}
+            id={link.id}
+            from={link.from}
+            to={link.to}
+            exit={link.exit}
+            fromX={from.x}
+            fromY={from.y}
+            toX={to.x}
+            toY={to.y}
+            editable={editable}
+          />
+        );
+      })}
+    </>
+  );
+}
