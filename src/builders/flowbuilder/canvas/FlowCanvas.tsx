@@ -30,7 +30,8 @@ export interface FlowCanvasProps {
 }
 
 function Canvas({ graph, editable, errorsByBlock, actions }: FlowCanvasProps) {
-  const { positions, generation } = useFlowLayout(graph);
+  const [drawnOnce, setDrawnOnce] = useState(false);
+  const { positions, generation } = useFlowLayout(graph, drawnOnce);
   const selected = useAtomValue(selectedBlockAtom);
   const focus = useAtomValue(focusRequestAtom);
   const allLinks = useMemo(() => flowLinks(graph), [graph]);
@@ -68,6 +69,21 @@ function Canvas({ graph, editable, errorsByBlock, actions }: FlowCanvasProps) {
     return nearRef.current;
   }, [positions, allLinks, viewBox]);
   const { shown: near, complete } = useHandOver(nearAll);
+
+  // The positions known at once (stored or provisional) drawn and painted, or none to draw: the layout
+  // may start (useFlowLayout).
+  const drawable = !positions || (box !== '' && complete);
+  useEffect(() => {
+    if (drawnOnce || !drawable) return;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setDrawnOnce(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [drawnOnce, drawable]);
   const blocks = useMemo(
     () => (near ? (graph.Blocks ?? []).filter((block) => near.has(block.Guid)) : []),
     [graph, near],

@@ -41,6 +41,9 @@ function LinkPathImpl(props: LinkViewProps) {
 
 export const LinkPath = memo(LinkPathImpl);
 
+/** The box a link's label is centred in (flowbuilder.css .flow-link__label), placed without a transform. */
+const LABEL = { width: 64, height: 20 };
+
 /**
  * The middle of a link: "false" on a FALSE link and, when the flow may change, a + that adds a block
  * between the two (spec part 2 §4 'Adding a block between two blocks').
@@ -53,7 +56,7 @@ function LinkLabelImpl(props: LinkViewProps & { editable: boolean }) {
   return (
     <div
       className="flow-link__label"
-      style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}
+      style={{ left: labelX - LABEL.width / 2, top: labelY - LABEL.height / 2 }}
     >
       {exit === 'False' && <span className="flow-link__false">false</span>}
       {editable && (

@@ -56,9 +56,12 @@ function firstPositions(graph: FlowGraph): LayoutPositions | null {
 /**
  * Automatic layout (elkjs, layered, left to right) computed in the layout worker whenever blocks or links
  * change; the last answer wins. Until the first answer the stored positions show, else a big flow's
- * provisional ones, else nothing.
+ * provisional ones, else nothing. The first request waits for `ready`: the canvas says when it has drawn
+ * the positions it already has, so ELK's seconds of work on another core do not compete with that first
+ * drawing (on two cores, with one busy, the main thread's tasks took three to four times as long while
+ * the worker ran; issue 9: no task over 50 ms during layout).
  */
-export function useFlowLayout(graph: FlowGraph) {
+export function useFlowLayout(graph: FlowGraph, ready: boolean) {
   const structure = useMemo(() => structureOf(graph), [graph]);
   const [positions, setPositions] = useState<LayoutPositions | null>(
     () => storedPositions(graph) ?? firstPositions(graph),
@@ -67,6 +70,7 @@ export function useFlowLayout(graph: FlowGraph) {
   const publish = useSetAtom(layoutPositionsAtom);
   // biome-ignore lint/correctness/useExhaustiveDependencies: lays out again only when the structure changes
   useEffect(() => {
+    if (!ready) return;
     let live = true;
     // Marks for `npm run bench`: the main thread's longest task between these (issue 9 budget).
     performance.mark(layoutMarks.start);
@@ -86,6 +90,6 @@ export function useFlowLayout(graph: FlowGraph) {
     return () => {
       live = false;
     };
-  }, [structure]);
+  }, [structure, ready]);
   return { positions, generation };
 }
