@@ -22,6 +22,18 @@ import { FlowOverview } from './FlowOverview';
 import { blocksNearView, blocksToFit, boundsOf, parseBox, selectNearView, useHandOver } from './nearView';
 import { layoutMarks, useFlowLayout } from './useFlowLayout';
 
+/** Runs `callback` in a task after the next frame is painted; answers a function that cancels it. */
+function afterNextPaint(callback: () => void): () => void {
+  let timer = 0;
+  const frame = requestAnimationFrame(() => {
+    timer = window.setTimeout(callback);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 export interface FlowCanvasProps {
   graph: FlowGraph;
   editable: boolean;
@@ -75,14 +87,7 @@ function Canvas({ graph, editable, errorsByBlock, actions }: FlowCanvasProps) {
   const drawable = !positions || (box !== '' && complete);
   useEffect(() => {
     if (drawnOnce || !drawable) return;
-    let timer = 0;
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setDrawnOnce(true));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    return afterNextPaint(() => setDrawnOnce(true));
   }, [drawnOnce, drawable]);
   const blocks = useMemo(
     () => (near ? (graph.Blocks ?? []).filter((block) => near.has(block.Guid)) : []),
@@ -106,7 +111,7 @@ function Canvas({ graph, editable, errorsByBlock, actions }: FlowCanvasProps) {
   useEffect(() => {
     if (generation === 0 || !complete || marked.current === generation) return;
     marked.current = generation;
-    requestAnimationFrame(() => setTimeout(() => performance.mark(layoutMarks.drawn)));
+    afterNextPaint(() => performance.mark(layoutMarks.drawn));
   }, [generation, complete]);
 
   // Centre a block when asked (a click in the validation panel).

@@ -1,8 +1,9 @@
+import { useMemo, useRef } from 'react';
 import type { FlowLink } from '../../../flow/graph';
 import type { LayoutPositions } from '../../../flow/layout/elkLayout';
 import type { FlowBlock } from '../../../flow/types';
 import { BlockView } from './BlockView';
-import { LinkLabel, LinkPath } from './LinkView';
+import { LinkLabel, LinkPath, linkRoute } from './LinkView';
 
 export interface FlowLayerProps {
   /** The blocks to draw (those near the view), and the links between them. */
@@ -16,6 +17,34 @@ export interface FlowLayerProps {
 
 const ORIGIN = { x: 0, y: 0 };
 
+interface RoutedLink extends ReturnType<typeof linkRoute> {
+  link: FlowLink;
+  /** The two corners the route was drawn between. */
+  ends: string;
+}
+
+/**
+ * Each link's route, once for its path and its label, and again only when one of its blocks moved: the
+ * links change at every hand-over batch, and most of them keep their ends.
+ */
+function useRoutes(links: readonly FlowLink[], positions: LayoutPositions): RoutedLink[] {
+  const cache = useRef(new Map<string, RoutedLink>());
+  return useMemo(() => {
+    const next = new Map<string, RoutedLink>();
+    const routed = links.map((link) => {
+      const from = positions[link.from] ?? ORIGIN;
+      const to = positions[link.to] ?? ORIGIN;
+      const ends = `${from.x},${from.y},${to.x},${to.y}`;
+      const previous = cache.current.get(link.id);
+      const route = previous?.ends === ends ? previous : { link, ends, ...linkRoute(link.exit, from, to) };
+      next.set(link.id, route);
+      return route;
+    });
+    cache.current = next;
+    return routed;
+  }, [links, positions]);
+}
+
 /**
  * The blocks and links, drawn inside React Flow's viewport (its ViewportPortal), which pans and zooms
  * them: React Flow holds no nodes or edges. Given nodes, it subscribes a few store selectors per node,
@@ -25,26 +54,13 @@ const ORIGIN = { x: 0, y: 0 };
  * block is a memoized component of plain props, and the canvas decides what is mounted when.
  */
 export function FlowLayer({ blocks, links, positions, errorsByBlock, selected, editable }: FlowLayerProps) {
+  const routes = useRoutes(links, positions);
   return (
     <>
       <svg className="flow-links" aria-hidden="true">
-        {links.map((link) => {
-          const from = positions[link.from] ?? ORIGIN;
-          const to = positions[link.to] ?? ORIGIN;
-          return (
-            <LinkPath
-              key={link.id}
-              id={link.id}
-              from={link.from}
-              to={link.to}
-              exit={link.exit}
-              fromX={from.x}
-              fromY={from.y}
-              toX={to.x}
-              toY={to.y}
-            />
-          );
-        })}
+        {routes.map(({ link, path }) => (
+          <LinkPath key={link.id} id={link.id} exit={link.exit} path={path} />
+        ))}
       </svg>
       {blocks.map((block) => {
         const at = positions[block.Guid] ?? ORIGIN;
@@ -60,24 +76,18 @@ export function FlowLayer({ blocks, links, positions, errorsByBlock, selected, e
           />
         );
       })}
-      {links.map((link) => {
-        const from = positions[link.from] ?? ORIGIN;
-        const to = positions[link.to] ?? ORIGIN;
-        return (
-          <LinkLabel
-            key={link.id}
-            id={link.id}
-            from={link.from}
-            to={link.to}
-            exit={link.exit}
-            fromX={from.x}
-            fromY={from.y}
-            toX={to.x}
-            toY={to.y}
-            editable={editable}
-          />
-        );
-      })}
+      {routes.map(({ link, labelX, labelY }) => (
+        <LinkLabel
+          key={link.id}
+          id={link.id}
+          from={link.from}
+          to={link.to}
+          exit={link.exit}
+          labelX={labelX}
+          labelY={labelY}
+          editable={editable}
+        />
+      ))}
     </>
   );
 }

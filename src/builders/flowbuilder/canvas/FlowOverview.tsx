@@ -48,10 +48,10 @@ export function FlowOverview({ positions }: { positions: LayoutPositions | null 
   const height = Math.max(drawn?.bottom ?? 0, visible.y + visible.height) + MARGIN - top;
 
   const canvas = useRef<HTMLCanvasElement>(null);
+  const ratio = window.devicePixelRatio || 1;
   useEffect(() => {
     const context = canvas.current?.getContext('2d');
     if (!context || !drawn) return;
-    const ratio = window.devicePixelRatio || 1;
     // As the SVG's viewBox with preserveAspectRatio xMidYMid meet, so blocks and outline line up.
     const scale = Math.min(WIDTH / width, HEIGHT / height);
     const dx = (WIDTH - width * scale) / 2 - left * scale;
@@ -62,7 +62,7 @@ export function FlowOverview({ positions }: { positions: LayoutPositions | null 
     const w = Math.max(1, BLOCK_SIZE.width * scale);
     const h = Math.max(1, BLOCK_SIZE.height * scale);
     for (const { x, y } of drawn.corners) context.fillRect(x * scale + dx, y * scale + dy, w, h);
-  }, [drawn, left, top, width, height]);
+  }, [drawn, left, top, width, height, ratio]);
   if (!drawn) return null;
 
   const centreAt = (event: PointerEvent<SVGSVGElement>) => {
@@ -78,8 +78,8 @@ export function FlowOverview({ positions }: { positions: LayoutPositions | null 
       <canvas
         ref={canvas}
         className="flow-overview__blocks"
-        width={WIDTH * (window.devicePixelRatio || 1)}
-        height={HEIGHT * (window.devicePixelRatio || 1)}
+        width={WIDTH * ratio}
+        height={HEIGHT * ratio}
         style={{ width: WIDTH, height: HEIGHT }}
       />
       <svg

@@ -8,28 +8,27 @@ function ends(path: string): { from: [number, number]; to: [number, number] } {
 }
 
 describe('link routes between blocks (spec part 2 §3 "Block": in on the left, OUT on the right, FALSE below)', () => {
-  const base = { id: 'a>Out>b', from: 'a', to: 'b' };
   it.each([
     {
       rule: 'OUT leaves the middle of the right side and enters the middle of the left side',
-      link: { ...base, exit: 'Out' as const, fromX: 0, fromY: 0, toX: 300, toY: 0 },
+      link: { exit: 'Out' as const, from: { x: 0, y: 0 }, to: { x: 300, y: 0 } },
       from: [200, 38],
       to: [300, 38],
     },
     {
       rule: 'OUT to a block lower down still enters it on the left',
-      link: { ...base, exit: 'Out' as const, fromX: 0, fromY: 0, toX: 300, toY: 120 },
+      link: { exit: 'Out' as const, from: { x: 0, y: 0 }, to: { x: 300, y: 120 } },
       from: [200, 38],
       to: [300, 158],
     },
     {
       rule: 'FALSE leaves the middle of the bottom side',
-      link: { ...base, exit: 'False' as const, fromX: 0, fromY: 0, toX: 300, toY: 150 },
+      link: { exit: 'False' as const, from: { x: 0, y: 0 }, to: { x: 300, y: 150 } },
       from: [100, 76],
       to: [300, 188],
     },
   ])('$rule', ({ link, from, to }) => {
-    const route = linkRoute(link);
+    const route = linkRoute(link.exit, link.from, link.to);
     expect(ends(route.path)).toEqual({ from, to });
     // The label (and its +) sits between the two ends.
     expect(route.labelX).toBeGreaterThan(Math.min(from[0]!, to[0]!));

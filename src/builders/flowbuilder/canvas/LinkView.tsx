@@ -4,27 +4,17 @@ import type { Exit } from '../../../flow/types';
 import { exitPoint } from './BlockView';
 import { useCanvasActions } from './canvasActions';
 
-export interface LinkViewProps {
-  id: string;
-  from: string;
-  to: string;
-  exit: Exit;
-  /** The corners of the blocks it joins. */
-  fromX: number;
-  fromY: number;
-  toX: number;
-  toY: number;
-}
+type Corner = { x: number; y: number };
 
-/** The drawn route of a link and the middle of it, where its label and + go. */
-export function linkRoute({ exit, fromX, fromY, toX, toY }: LinkViewProps) {
+/** The drawn route of a link between the blocks at these corners, and its middle, where its label goes. */
+export function linkRoute(exit: Exit, from: Corner, to: Corner) {
   const start = exitPoint[exit];
   const [path, labelX, labelY] = getSmoothStepPath({
-    sourceX: fromX + start.x,
-    sourceY: fromY + start.y,
+    sourceX: from.x + start.x,
+    sourceY: from.y + start.y,
     sourcePosition: exit === 'False' ? Position.Bottom : Position.Right,
-    targetX: toX + exitPoint.in.x,
-    targetY: toY + exitPoint.in.y,
+    targetX: to.x + exitPoint.in.x,
+    targetY: to.y + exitPoint.in.y,
     targetPosition: Position.Left,
     borderRadius: 12,
   });
@@ -32,11 +22,8 @@ export function linkRoute({ exit, fromX, fromY, toX, toY }: LinkViewProps) {
 }
 
 /** A link from a block's OUT or FALSE exit, as a path in the canvas's one SVG of links. */
-function LinkPathImpl(props: LinkViewProps) {
-  const { path } = linkRoute(props);
-  return (
-    <path d={path} className={`flow-link flow-link--${props.exit.toLowerCase()}`} data-link={props.id} />
-  );
+function LinkPathImpl({ id, exit, path }: { id: string; exit: Exit; path: string }) {
+  return <path d={path} className={`flow-link flow-link--${exit.toLowerCase()}`} data-link={id} />;
 }
 
 export const LinkPath = memo(LinkPathImpl);
@@ -48,11 +35,18 @@ const LABEL = { width: 64, height: 20 };
  * The middle of a link: "false" on a FALSE link and, when the flow may change, a + that adds a block
  * between the two (spec part 2 §4 'Adding a block between two blocks').
  */
-function LinkLabelImpl(props: LinkViewProps & { editable: boolean }) {
-  const { from, to, exit, editable } = props;
+function LinkLabelImpl(props: {
+  id: string;
+  from: string;
+  to: string;
+  exit: Exit;
+  labelX: number;
+  labelY: number;
+  editable: boolean;
+}) {
+  const { from, to, exit, labelX, labelY, editable } = props;
   const actions = useCanvasActions();
   if (exit !== 'False' && !editable) return null;
-  const { labelX, labelY } = linkRoute(props);
   return (
     <div
       className="flow-link__label"

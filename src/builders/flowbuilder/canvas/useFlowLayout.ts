@@ -68,7 +68,7 @@ export function useFlowLayout(graph: FlowGraph, ready: boolean) {
   );
   const [generation, setGeneration] = useState(0);
   const publish = useSetAtom(layoutPositionsAtom);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: lays out again only when the structure changes
+  // biome-ignore lint/correctness/useExhaustiveDependencies: lays out again only when the structure changes (or the canvas becomes ready)
   useEffect(() => {
     if (!ready) return;
     let live = true;
