@@ -1,10 +1,10 @@
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { Page } from 'playwright-core';
 import { BLOCK_SIZE } from '../src/builders/flowbuilder/canvas/canvasActions';
-import { layoutInput, layoutWithElk } from '../src/flow/layout/elkLayout';
-import { generatedFlow } from '../src/flow/testing';
-import { validateFlow } from '../src/flow/validateFlow';
+import { layoutInput, layoutWithElk } from '../src/builders/flowbuilder/layout/elkLayout';
+import { validateFlow } from '../src/domain/flow/validateFlow';
 import { signedInPage } from '../tests/support/consolePages';
+import { generatedFlow } from '../tests/support/flowBuilders';
 import type { BenchModule, BenchRow } from './lib/types';
 
 /**

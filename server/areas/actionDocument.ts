@@ -1,6 +1,6 @@
-import { actionDocumentRules } from '../../src/builders/actiondocument/rules';
-import type { ActionDocument, Method } from '../../src/builders/actiondocument/types';
-import { referencingDocuments } from '../../src/builders/composeddocument/tree';
+import { actionDocumentRules } from '../../src/domain/actionDocuments/rules';
+import type { ActionDocument, Method } from '../../src/domain/actionDocuments/types';
+import { referencingDocuments } from '../../src/domain/composedDocuments/tree';
 import { assertMayChange } from '../documents/access';
 import { requireConnection } from '../documents/connection';
 import { publishedDocument, publishedDocuments } from '../documents/context';

@@ -1,6 +1,6 @@
-import { composedRules } from '../../src/builders/composeddocument/rules';
-import { referencingDocuments, stripPlaceholders } from '../../src/builders/composeddocument/tree';
-import type { ComposedDocument } from '../../src/builders/composeddocument/types';
+import { composedRules } from '../../src/domain/composedDocuments/rules';
+import { referencingDocuments, stripPlaceholders } from '../../src/domain/composedDocuments/tree';
+import type { ComposedDocument } from '../../src/domain/composedDocuments/types';
 import { assertMayChange } from '../documents/access';
 import { requireConnection } from '../documents/connection';
 import { publishedDocument, publishedDocuments } from '../documents/context';

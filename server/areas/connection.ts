@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { connectionRules } from '../../src/builders/connectionbuilder/rules';
+import { connectionRules } from '../../src/domain/connections/rules';
 import { t } from '../../src/messages/t';
 import { connectPostgres, driverOf } from '../connections/connectionDatabase';
 import { connectionKind } from '../connections/connectionKind';

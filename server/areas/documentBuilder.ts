@@ -1,6 +1,6 @@
-import { normalizeDocument } from '../../src/builders/documentbuilder/normalizeDocument';
-import { documentRules } from '../../src/builders/documentbuilder/rules';
-import type { Document } from '../../src/builders/documentbuilder/types';
+import { normalizeDocument } from '../../src/domain/documents/normalizeDocument';
+import { documentRules } from '../../src/domain/documents/rules';
+import type { Document } from '../../src/domain/documents/types';
 import { assertMayChange } from '../documents/access';
 import { recordDatabase, requireConnection } from '../documents/connection';
 import { defaultValueTypes, publishedDocuments } from '../documents/context';

@@ -1,5 +1,5 @@
-import { fieldNamed, keyFieldOf } from '../../src/builders/documentbuilder/keyField';
-import type { Document } from '../../src/builders/documentbuilder/types';
+import { fieldNamed, keyFieldOf } from '../../src/domain/documents/keyField';
+import type { Document } from '../../src/domain/documents/types';
 import type { Db } from '../db/database';
 import { recordDatabase, requireConnection } from '../documents/connection';
 import { publishedDocument, publishedDocuments } from '../documents/context';

@@ -1,6 +1,6 @@
-import { isSpecialFlow } from '../../src/flow/specialFlow';
-import type { RestMethodFlow } from '../../src/flow/types';
-import { validateFlow } from '../../src/flow/validateFlow';
+import { isSpecialFlow } from '../../src/domain/flow/specialFlow';
+import type { RestMethodFlow } from '../../src/domain/flow/types';
+import { validateFlow } from '../../src/domain/flow/validateFlow';
 import { can } from '../../src/permissions/entitlements';
 import type { Principal } from '../auth/principal';
 import { actionByGuid, connectionActions, connectionDocuments, restApis } from '../flows/flowActions';

@@ -1,4 +1,4 @@
-import { metadataRules } from '../../src/builders/metadatabuilder/rules';
+import { metadataRules } from '../../src/domain/metadata/rules';
 import type { Handlers } from '../http/context';
 import { badRequest, notFound } from '../http/errors';
 import { foreignLists, metadataLookups, referenceLists } from '../metadata/lookups';

@@ -1,4 +1,4 @@
-import { methodRules } from '../../src/builders/methodbuilder/rules';
+import { methodRules } from '../../src/domain/methods/rules';
 import { t } from '../../src/messages/t';
 import { listRoutines, routineParameters } from '../connections/catalog';
 import { openConnectionDatabase, type StoredConnection } from '../connections/connectionDatabase';

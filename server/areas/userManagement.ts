@@ -1,4 +1,4 @@
-import { diffItems } from '../../src/engine/diff/diffItems';
+import { diffItems } from '../../src/domain/diff/diffItems';
 import { t } from '../../src/messages/t';
 import { can, normalizeRolePermissions, type RolePermissions } from '../../src/permissions/entitlements';
 import { type AccountState, accountDeleted, accountEntries, recordEntries } from '../audit/accountAudit';

@@ -1,4 +1,4 @@
-import { diffItems } from '../../src/engine/diff/diffItems';
+import { diffItems } from '../../src/domain/diff/diffItems';
 import type { Db } from '../db/database';
 import { type AuditRecord, recordAudit } from './auditLog';
 

@@ -1,5 +1,5 @@
 import type { components } from '../../generated/uiservices';
-import type { FieldChange } from '../../src/engine/diff/diffItems';
+import type { FieldChange } from '../../src/domain/diff/diffItems';
 import type { Db } from '../db/database';
 import { currentActor } from './actor';
 

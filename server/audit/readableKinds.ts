@@ -1,5 +1,5 @@
+import { type ItemKindName, itemKindNames, itemKinds } from '../../src/domain/itemKinds';
 import { can, type Principal } from '../../src/permissions/entitlements';
-import { type ItemKindName, itemKindNames, itemKinds } from '../../src/permissions/itemKinds';
 import { notFound } from '../http/errors';
 
 /** The item kinds whose builder the caller may read (spec part 1 §6, part 2 §6). */

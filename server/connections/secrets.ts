@@ -1,4 +1,4 @@
-import { SECRET_MASK } from '../../src/builders/connectionbuilder/secretMask';
+import { SECRET_MASK } from '../../src/domain/connections/secretMask';
 import { decrypt, encrypt, type ServerKeys } from '../auth/keys';
 import type { CredentialType } from './credentialTypes';
 

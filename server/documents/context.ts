@@ -1,4 +1,4 @@
-import type { DefaultValueType, Document } from '../../src/builders/documentbuilder/types';
+import type { DefaultValueType, Document } from '../../src/domain/documents/types';
 import type { Db } from '../db/database';
 import type { ItemStore } from '../items/itemStore';
 import { documentKind } from './kinds';

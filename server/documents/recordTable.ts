@@ -1,8 +1,8 @@
-import { identityTypes } from '../../src/builders/documentbuilder/fieldTypes';
-import { keyFieldOf } from '../../src/builders/documentbuilder/keyField';
-import type { Document, DocumentField } from '../../src/builders/documentbuilder/types';
+import { identityTypes } from '../../src/domain/documents/fieldTypes';
+import { keyFieldOf } from '../../src/domain/documents/keyField';
+import type { Document, DocumentField } from '../../src/domain/documents/types';
+import { typesMappable } from '../../src/domain/rules/mapping';
 import { t } from '../../src/messages/t';
-import { typesMappable } from '../../src/rules/mapping';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/errors';
 

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { keyFieldOf } from '../../src/builders/documentbuilder/keyField';
-import type { Document, DocumentField } from '../../src/builders/documentbuilder/types';
+import { keyFieldOf } from '../../src/domain/documents/keyField';
+import type { Document, DocumentField } from '../../src/domain/documents/types';
 import {
   defaultApplies,
   isEmptyValue,
   type RecordValues,
   recordErrors,
-} from '../../src/builders/documenteditor/recordRules';
-import { ruleError } from '../../src/rules/ruleError';
-import { valueFormatError } from '../../src/rules/typeFormats';
+} from '../../src/domain/records/recordRules';
+import { ruleError } from '../../src/domain/rules/ruleError';
+import { valueFormatError } from '../../src/domain/rules/typeFormats';
 import { createAjv } from '../../src/validation/createAjv';
 import type { FieldError } from '../../src/validation/fieldErrors';
 import { fieldErrors } from '../../src/validation/fieldErrors';

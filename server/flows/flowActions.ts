@@ -1,4 +1,4 @@
-import type { FlowAction, FlowField } from '../../src/flow/types';
+import type { FlowAction, FlowField } from '../../src/domain/flow/types';
 import type { Db } from '../db/database';
 
 /**

@@ -5,7 +5,7 @@ import type {
   FlowFunction,
   FlowLookups,
   RestMethodFlow,
-} from '../../src/flow/types';
+} from '../../src/domain/flow/types';
 import type { Db } from '../db/database';
 import { actionByGuid } from './flowActions';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { flowAuditBody, flowChanges, flowTitle } from '../../src/flow/flowAudit';
-import type { FlowGraph, FlowStatus, FlowVersion, RestMethodFlow } from '../../src/flow/types';
+import { flowAuditBody, flowChanges, flowTitle } from '../../src/domain/flow/flowAudit';
+import type { FlowGraph, FlowStatus, FlowVersion, RestMethodFlow } from '../../src/domain/flow/types';
 import { type AuditAction, recordAudit } from '../audit/auditLog';
 import type { Db } from '../db/database';
 import { conflict, HttpError, notFound } from '../http/errors';

@@ -1,4 +1,4 @@
-import { diffItems } from '../../src/engine/diff/diffItems';
+import { diffItems } from '../../src/domain/diff/diffItems';
 import type { MessageKey } from '../../src/messages/en';
 import { t } from '../../src/messages/t';
 import { recordAudit } from '../audit/auditLog';

@@ -1,4 +1,4 @@
-import type { MetadataLookups } from '../../src/builders/metadatabuilder/lookups';
+import type { MetadataLookups } from '../../src/domain/metadata/lookups';
 import type { Db } from '../db/database';
 import type { ItemStore } from '../items/itemStore';
 import { metadataKind } from './metadataKind';

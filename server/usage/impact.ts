@@ -1,7 +1,7 @@
 import type { components } from '../../generated/uiservices';
+import { itemKinds } from '../../src/domain/itemKinds';
 import { t } from '../../src/messages/t';
 import { can, type Principal } from '../../src/permissions/entitlements';
-import { itemKinds } from '../../src/permissions/itemKinds';
 import { currentActor } from '../audit/actor';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/errors';

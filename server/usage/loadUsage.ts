@@ -1,4 +1,4 @@
-import { flowTitle } from '../../src/flow/flowAudit';
+import { flowTitle } from '../../src/domain/flow/flowAudit';
 import type { Db } from '../db/database';
 import type { Body, Lookup, UsageItem, UsageKind } from './types';
 import { usageRules } from './usageRules';

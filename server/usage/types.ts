@@ -1,7 +1,7 @@
-import type { ItemKindName as UsageKindName } from '../../src/permissions/itemKinds';
+import type { ItemKindName as UsageKindName } from '../../src/domain/itemKinds';
 
 export type Body = Record<string, unknown>;
-/** Any item kind can use others or be used (src/permissions/itemKinds.ts: the builder items and flows). */
+/** Any item kind can use others or be used (src/domain/itemKinds.ts: the builder items and flows). */
 export type { UsageKindName as UsageKind };
 
 /** A field of the used item that a user names: an input it fills, an output it reads, or either. */

@@ -1,4 +1,4 @@
-import { type ItemKindName, itemKinds, itemPath } from './itemKinds';
+import { type ItemKindName, itemKinds, itemPath } from '../domain/itemKinds';
 
 /**
  * The console address of an item that uses another (issue 10 point 1 'Where used'): a flow opens at the

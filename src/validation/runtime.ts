@@ -51,7 +51,7 @@ import {
   type NameKeys,
   nameError,
   type Peer,
-} from '../rules/names';
+} from '../domain/rules/names';
 
 type Row = Record<string, unknown>;
 

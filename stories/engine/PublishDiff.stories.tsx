@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { diffItems } from '../../src/engine/diff/diffItems';
+import { diffItems } from '../../src/domain/diff/diffItems';
 import { PublishDiff } from '../../src/engine/diff/PublishDiff';
 
 const meta = {

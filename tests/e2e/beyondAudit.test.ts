@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newFlowGraph } from '../../src/flow/graph';
+import { newFlowGraph } from '../../src/domain/flow/graph';
 import { call, signIn } from '../support/api';
 import { launchBrowser, newPage, screenshot, startConsole } from '../support/browser';
 import { confirmDialog, signInThroughPage } from '../support/consolePages';
@@ -149,7 +149,7 @@ describe('diff before publish and the audit trail in headless Chromium', () => {
       'Published',
       'Created',
     ]);
-    // The publish's diff names blocks by type (src/flow/flowAudit.ts), not by guid.
+    // The publish's diff names blocks by type (src/domain/flow/flowAudit.ts), not by guid.
     const publish = rows.nth(1);
     await publish.locator('summary').click();
     const changes = await publish.getByRole('table', { name: 'Changes' }).innerText();

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECRET_MASK } from '../../src/builders/connectionbuilder/secretMask';
+import { SECRET_MASK } from '../../src/domain/connections/secretMask';
 import { call, signIn } from '../support/api';
 import { launchBrowser, screenshot, startConsole } from '../support/browser';
 import { signedInPage } from '../support/consolePages';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatedFlow } from '../../src/flow/testing';
 import { call, signIn } from '../support/api';
 import { launchBrowser, screenshot, startConsole } from '../support/browser';
 import { signedInPage } from '../support/consolePages';
+import { generatedFlow } from '../support/flowBuilders';
 import { testAdmin } from '../support/testServer';
 
 const BLOCKS = 1000;

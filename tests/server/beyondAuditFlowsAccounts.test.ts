@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newFlowGraph } from '../../src/flow/graph';
-import type { RestMethodFlow } from '../../src/flow/types';
+import { newFlowGraph } from '../../src/domain/flow/graph';
+import type { RestMethodFlow } from '../../src/domain/flow/types';
 import { call, signIn } from '../support/api';
 import { signedInUserWith } from '../support/enrolledUser';
 import { seedFlowTargets } from '../support/flowTargets';
@@ -98,7 +98,7 @@ describe.each(databaseTargets)(
       let entries = await history('flow', flow.Guid);
       expect(entries.map((entry) => entry.Action)).toEqual(['activated', 'published', 'saved', 'created']);
       expect(entries.every((entry) => entry.User === testAdmin.email && entry.Name === title)).toBe(true);
-      // The save's diff names the block by its type, not its guid (src/flow/flowAudit.ts).
+      // The save's diff names the block by its type, not its guid (src/domain/flow/flowAudit.ts).
       expect(entries[2]!.Changes).toEqual([
         { path: 'Description', change: 'added', after: 'open orders' },
         { path: 'Blocks[RESULT].Config.IgnoreNulls', change: 'added', after: true },

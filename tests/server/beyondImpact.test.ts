@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CONNECTION_GUID } from '../../server/connections/connectionKind';
-import { newFlowGraph } from '../../src/flow/graph';
-import type { RestMethodFlow } from '../../src/flow/types';
+import { newFlowGraph } from '../../src/domain/flow/graph';
+import type { RestMethodFlow } from '../../src/domain/flow/types';
 import { call, signIn } from '../support/api';
 import { signedInUserWith } from '../support/enrolledUser';
 import { databaseTargets, startTestServer, type TestServer, testAdmin } from '../support/testServer';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CONNECTION_GUID } from '../../server/connections/connectionKind';
-import { SECRET_MASK } from '../../src/builders/connectionbuilder/secretMask';
+import { SECRET_MASK } from '../../src/domain/connections/secretMask';
 import { call, signIn } from '../support/api';
 import { limitedUser } from '../support/limitedUser';
 import { databaseTargets, startTestServer, type TestServer, testAdmin } from '../support/testServer';

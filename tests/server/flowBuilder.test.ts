@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newFlowGraph } from '../../src/flow/graph';
-import type { FlowAction, FlowLookups, RestMethodFlow } from '../../src/flow/types';
-import { validateFlow } from '../../src/flow/validateFlow';
+import { newFlowGraph } from '../../src/domain/flow/graph';
+import type { FlowAction, FlowLookups, RestMethodFlow } from '../../src/domain/flow/types';
+import { validateFlow } from '../../src/domain/flow/validateFlow';
 import { call, signIn } from '../support/api';
 import { seedFlowTargets } from '../support/flowTargets';
 import { databaseTargets, startTestServer, type TestServer, testAdmin } from '../support/testServer';

@@ -1,6 +1,6 @@
-import { normalizeDocument } from '../../../src/builders/documentbuilder/normalizeDocument';
-import { documentRules } from '../../../src/builders/documentbuilder/rules';
-import type { Document, DocumentField } from '../../../src/builders/documentbuilder/types';
+import { normalizeDocument } from '../../../src/domain/documents/normalizeDocument';
+import { documentRules } from '../../../src/domain/documents/rules';
+import type { Document, DocumentField } from '../../../src/domain/documents/types';
 import { DEMO_CONNECTION_GUID } from '../../connections/connectionKind';
 import { recordDatabase, requireConnection } from '../../documents/connection';
 import { defaultValueTypes, publishedDocuments } from '../../documents/context';

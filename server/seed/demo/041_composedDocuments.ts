@@ -1,4 +1,4 @@
-import { composedRules } from '../../../src/builders/composeddocument/rules';
+import { composedRules } from '../../../src/domain/composedDocuments/rules';
 import { DEMO_CONNECTION_GUID } from '../../connections/connectionKind';
 import { publishedDocuments } from '../../documents/context';
 import { composedDocumentKind } from '../../documents/kinds';

@@ -1,5 +1,5 @@
-import { actionDocumentRules } from '../../../src/builders/actiondocument/rules';
-import type { ActionDocument } from '../../../src/builders/actiondocument/types';
+import { actionDocumentRules } from '../../../src/domain/actionDocuments/rules';
+import type { ActionDocument } from '../../../src/domain/actionDocuments/types';
 import { DEMO_CONNECTION_GUID } from '../../connections/connectionKind';
 import { publishedDocuments } from '../../documents/context';
 import { actionDocumentKind } from '../../documents/kinds';

@@ -1,7 +1,7 @@
-import { normalizeDocument } from '../../../src/builders/documentbuilder/normalizeDocument';
-import { documentRules } from '../../../src/builders/documentbuilder/rules';
-import { insertBlock, newFlowGraph, updateBlock } from '../../../src/flow/graph';
-import type { FlowGraph } from '../../../src/flow/types';
+import { normalizeDocument } from '../../../src/domain/documents/normalizeDocument';
+import { documentRules } from '../../../src/domain/documents/rules';
+import { insertBlock, newFlowGraph, updateBlock } from '../../../src/domain/flow/graph';
+import type { FlowGraph } from '../../../src/domain/flow/types';
 import { DEMO_CONNECTION_GUID } from '../../connections/connectionKind';
 import type { Db } from '../../db/database';
 import { recordDatabase, requireConnection } from '../../documents/connection';

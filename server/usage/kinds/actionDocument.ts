@@ -1,4 +1,4 @@
-import type { Action, ActionDocument } from '../../../src/builders/actiondocument/types';
+import type { Action, ActionDocument } from '../../../src/domain/actionDocuments/types';
 import type { Body, FieldUse, KindUsage, Ref } from '../types';
 import { rootDocumentFields } from './composedDocument';
 

@@ -1,4 +1,4 @@
-import type { ComposedChild, ComposedDocument } from '../../../src/builders/composeddocument/types';
+import type { ComposedChild, ComposedDocument } from '../../../src/domain/composedDocuments/types';
 import type { Body, FieldUse, KindUsage, Lookup, Ref } from '../types';
 
 const use = (name: string | null | undefined): FieldUse[] => (name ? [{ field: name, side: 'any' }] : []);

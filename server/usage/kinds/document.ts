@@ -1,4 +1,4 @@
-import type { Document } from '../../../src/builders/documentbuilder/types';
+import type { Document } from '../../../src/domain/documents/types';
 import type { Body, KindUsage, Ref } from '../types';
 
 /**

@@ -1,4 +1,4 @@
-import type { FlowBlock, RestMethodFlow } from '../../../src/flow/types';
+import type { FlowBlock, RestMethodFlow } from '../../../src/domain/flow/types';
 import type { Body, FieldUse, KindUsage, Lookup, Ref, UsageKind } from '../types';
 
 /** What a read or write block's Action.Type says it calls (server/flows/flowActions.ts answers these). */

@@ -1,14 +1,14 @@
 import type { UiSchema } from '@rjsf/utils';
 import { useCallback } from 'react';
 import { form } from '../../../generated/forms/ActionDocumentAction';
+import { fieldsOfAction, targetOf } from '../../domain/actionDocuments/actionFields';
+import { actionDetailsRules } from '../../domain/actionDocuments/rules';
+import type { Action } from '../../domain/actionDocuments/types';
+import { methodsFor } from '../../domain/documents/actionMethods';
 import { DrawerForm } from '../../engine/drawers/DrawerForm';
 import type { Choice } from '../../engine/form/fields/ChoiceField';
-import { methodsFor } from '../documentbuilder/actionMethods';
-import { fieldsOfAction, targetOf } from './actionFields';
 import type { ActionFormContext } from './actionFormContext';
-import { actionDetailsRules } from './rules';
 import { SortingField } from './SortingField';
-import type { Action } from './types';
 
 type Settings = Omit<Action, 'Childs'>;
 

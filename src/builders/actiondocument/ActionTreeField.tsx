@@ -1,10 +1,11 @@
 import type { FieldProps } from '@rjsf/utils';
 import { useMemo } from 'react';
+import type { Action } from '../../domain/actionDocuments/types';
+import { actionMethods } from '../../domain/documents/actionMethods';
 import { JsonPreview } from '../../engine/drawers/JsonPreview';
 import { useDrawers } from '../../engine/drawers/useDrawers';
 import { t } from '../../messages/t';
 import { useConfirm } from '../../shell/dialogs/confirm';
-import { actionMethods } from '../documentbuilder/actionMethods';
 import { ActionDetailsDrawer } from './ActionDetailsDrawer';
 import { actionFormContext } from './actionFormContext';
 import {
@@ -17,7 +18,6 @@ import {
   replaceAction,
 } from './flatActions';
 import { actionDocumentPreview } from './preview';
-import type { Action } from './types';
 
 const DETAILS = 'action-details';
 const PREVIEW = 'action-preview';

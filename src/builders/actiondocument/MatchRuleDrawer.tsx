@@ -1,11 +1,11 @@
 import type { UiSchema } from '@rjsf/utils';
 import { useCallback } from 'react';
 import { form } from '../../../generated/forms/MatchRule';
+import { fieldsOfAction } from '../../domain/actionDocuments/actionFields';
+import { matchRuleDetailsRules } from '../../domain/actionDocuments/rules';
+import type { Action, MatchRule } from '../../domain/actionDocuments/types';
 import { DrawerForm } from '../../engine/drawers/DrawerForm';
-import { fieldsOfAction } from './actionFields';
 import type { ActionFormContext } from './actionFormContext';
-import { matchRuleDetailsRules } from './rules';
-import type { Action, MatchRule } from './types';
 
 /**
  * Drawer 14, match rule details (spec part 2 §2, §3 'Action document'): the document of the tree the

@@ -1,12 +1,12 @@
 import type { FieldProps } from '@rjsf/utils';
 import { useMemo } from 'react';
+import type { MatchRule } from '../../domain/actionDocuments/types';
 import { useDrawers } from '../../engine/drawers/useDrawers';
 import { t } from '../../messages/t';
 import { errorsAt } from '../documentbuilder/errorsAt';
 import { actionFormContext } from './actionFormContext';
 import { flattenActions } from './flatActions';
 import { MatchRuleDrawer } from './MatchRuleDrawer';
-import type { MatchRule } from './types';
 
 const DRAWER = 'match-rule';
 

@@ -1,10 +1,10 @@
 import type { FieldProps } from '@rjsf/utils';
+import type { ActionField } from '../../domain/actionDocuments/actionFields';
+import type { Action } from '../../domain/actionDocuments/types';
 import { useDrawers } from '../../engine/drawers/useDrawers';
 import { FieldLabel } from '../../engine/form/fields/fieldLabel';
 import { t } from '../../messages/t';
-import type { ActionField } from './actionFields';
 import { SortingFieldsDrawer } from './SortingFieldsDrawer';
-import type { Action } from './types';
 
 type Sorting = NonNullable<Action['Sorting']>;
 

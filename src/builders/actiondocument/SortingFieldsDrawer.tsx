@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import type { ActionField } from '../../domain/actionDocuments/actionFields';
 import { useDrawers } from '../../engine/drawers/useDrawers';
 import { t } from '../../messages/t';
-import type { ActionField } from './actionFields';
 
 /**
  * Drawer 3, action sorting fields (spec part 2 §2): tick output fields of the action (field name and

@@ -1,5 +1,5 @@
-import type { Document } from '../documentbuilder/types';
-import type { ActionDocument, Method } from './types';
+import type { ActionDocument, Method } from '../../domain/actionDocuments/types';
+import type { Document } from '../../domain/documents/types';
 
 /** What the action document's own fields need beyond their value (RJSF formContext). */
 export interface ActionFormContext {

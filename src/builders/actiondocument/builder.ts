@@ -1,10 +1,10 @@
 import { form } from '../../../generated/forms/ActionDocument';
+import type { ActionDocument } from '../../domain/actionDocuments/types';
 import type { BuilderDefinition } from '../../engine/builder/BuilderDefinition';
 import { ActionTreeField } from './ActionTreeField';
 import { flattenActions } from './flatActions';
 import { IsReadField } from './IsReadField';
 import { MatchRulesField } from './MatchRulesField';
-import type { ActionDocument } from './types';
 
 /**
  * Action Document builder (spec part 2 §2, §3 'Action document'): a tree of actions on a connection's

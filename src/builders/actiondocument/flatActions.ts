@@ -1,4 +1,4 @@
-import type { Action } from './types';
+import type { Action } from '../../domain/actionDocuments/types';
 
 /**
  * An action as the editor holds it: flat, with an internal key, its level and its parent's key (spec part

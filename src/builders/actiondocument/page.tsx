@@ -2,17 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { Route, Routes, useSearchParams } from 'react-router-dom';
 import { callOperation } from '../../api/callOperation';
+import { actionDocumentRules } from '../../domain/actionDocuments/rules';
+import type { ActionDocument, Method } from '../../domain/actionDocuments/types';
+import type { Document } from '../../domain/documents/types';
 import { DetailView } from '../../engine/detail/DetailView';
 import { useLifecycle } from '../../engine/detail/useLifecycle';
 import { useCan } from '../../permissions/useCan';
 import { canEditItem } from '../documentbuilder/itemAccess';
 import { type ScopedItem, ScopedItemDetail } from '../documentbuilder/ScopedItemDetail';
 import { ScopedItemList } from '../documentbuilder/ScopedItemList';
-import type { Document } from '../documentbuilder/types';
 import type { ActionFormContext } from './actionFormContext';
 import { builder } from './builder';
-import { actionDocumentRules } from './rules';
-import type { ActionDocument, Method } from './types';
 import '../documentbuilder/documents.css';
 
 function ActionEditor({

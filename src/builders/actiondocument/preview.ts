@@ -1,6 +1,6 @@
+import { type ActionContext, fieldsOfAction } from '../../domain/actionDocuments/actionFields';
+import type { Action, ActionDocument } from '../../domain/actionDocuments/types';
 import { PREVIEW_INDENT, sampleValue } from '../documentbuilder/sampleValue';
-import { type ActionContext, fieldsOfAction } from './actionFields';
-import type { Action, ActionDocument } from './types';
 
 function sampleOf(action: Action, context: ActionContext): Record<string, unknown> {
   const sample: Record<string, unknown> = {};

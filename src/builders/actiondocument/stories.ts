@@ -1,5 +1,5 @@
+import type { ActionDocument } from '../../domain/actionDocuments/types';
 import type { ActionFormContext } from './actionFormContext';
-import type { ActionDocument } from './types';
 
 /** What the action document form needs outside its page, for Storybook: its value, no documents or methods. */
 export const storyFormContexts = {

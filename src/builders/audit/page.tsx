@@ -3,9 +3,9 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { components, operations } from '../../../generated/uiservices';
 import { callOperation } from '../../api/callOperation';
+import { itemKindNames, itemKinds } from '../../domain/itemKinds';
 import { AuditEntries } from '../../engine/diff/AuditEntries';
 import { t } from '../../messages/t';
-import { itemKindNames, itemKinds } from '../../permissions/itemKinds';
 import { usePageTitle } from '../../shell/title/usePageTitle';
 import { TextField } from '../../ui/TextField';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
@@ -14,7 +14,7 @@ import './audit.css';
 type AuditAction = components['schemas']['AuditAction'];
 type AuditKind = NonNullable<operations['Audit.GetAuditEntries']['parameters']['query']>['Kind'];
 
-/** The Kind filter: every item kind (src/permissions/itemKinds.ts), then roles, users and API users. */
+/** The Kind filter: every item kind (src/domain/itemKinds.ts), then roles, users and API users. */
 const kinds = [
   ...itemKindNames.map((kind) => ({ value: kind, label: itemKinds[kind].label })),
   { value: 'role', label: t('audit.kind.role') },

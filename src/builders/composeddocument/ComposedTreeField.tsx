@@ -1,15 +1,15 @@
 import type { FieldProps } from '@rjsf/utils';
 import type { ReactNode } from 'react';
+import { joinOf, referencingDocuments, updateChildAt } from '../../domain/composedDocuments/tree';
+import type { ComposedChild, ComposedRoot } from '../../domain/composedDocuments/types';
+import { methodsFor } from '../../domain/documents/actionMethods';
+import type { Document } from '../../domain/documents/types';
 import { JsonPreview } from '../../engine/drawers/JsonPreview';
 import { useDrawers } from '../../engine/drawers/useDrawers';
 import { t } from '../../messages/t';
-import { methodsFor } from '../documentbuilder/actionMethods';
 import { errorsIn } from '../documentbuilder/errorsIn';
-import type { Document } from '../documentbuilder/types';
 import { composedFormContext } from './composedFormContext';
 import { composedPreview } from './preview';
-import { joinOf, referencingDocuments, updateChildAt } from './tree';
-import type { ComposedChild, ComposedRoot } from './types';
 
 const PREVIEW = 'composed-preview';
 

@@ -1,7 +1,7 @@
 import { form } from '../../../generated/forms/ComposedDocument';
+import type { ComposedChild, ComposedDocument } from '../../domain/composedDocuments/types';
 import type { BuilderDefinition } from '../../engine/builder/BuilderDefinition';
 import { ComposedTreeField } from './ComposedTreeField';
-import type { ComposedChild, ComposedDocument } from './types';
 
 const countChildren = (children: readonly ComposedChild[] | undefined): number =>
   (children ?? []).reduce((sum, child) => sum + 1 + countChildren(child.Childs), 0);

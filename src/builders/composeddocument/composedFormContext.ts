@@ -1,5 +1,5 @@
-import type { Document } from '../documentbuilder/types';
-import type { ComposedDocument } from './types';
+import type { ComposedDocument } from '../../domain/composedDocuments/types';
+import type { Document } from '../../domain/documents/types';
 
 /** What the composed document's tree field needs beyond its value (RJSF formContext). */
 export interface ComposedFormContext {

@@ -2,18 +2,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Route, Routes, useSearchParams } from 'react-router-dom';
 import { callOperation } from '../../api/callOperation';
+import { composedRules } from '../../domain/composedDocuments/rules';
+import { stripPlaceholders } from '../../domain/composedDocuments/tree';
+import type { ComposedDocument } from '../../domain/composedDocuments/types';
+import type { Document } from '../../domain/documents/types';
 import { DetailView } from '../../engine/detail/DetailView';
 import { useLifecycle } from '../../engine/detail/useLifecycle';
 import { useCan } from '../../permissions/useCan';
 import { canEditItem } from '../documentbuilder/itemAccess';
 import { type ScopedItem, ScopedItemDetail } from '../documentbuilder/ScopedItemDetail';
 import { ScopedItemList } from '../documentbuilder/ScopedItemList';
-import type { Document } from '../documentbuilder/types';
 import { builder } from './builder';
 import type { ComposedFormContext } from './composedFormContext';
-import { composedRules } from './rules';
-import { stripPlaceholders } from './tree';
-import type { ComposedDocument } from './types';
 import '../documentbuilder/documents.css';
 
 /** The published documents a composed document can use (spec part 2 §7 ComposedDocument GetActionDocuments). */

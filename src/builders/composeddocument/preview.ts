@@ -1,6 +1,6 @@
+import type { ComposedChild, ComposedDocument } from '../../domain/composedDocuments/types';
+import type { Document } from '../../domain/documents/types';
 import { PREVIEW_INDENT, sampleValue } from '../documentbuilder/sampleValue';
-import type { Document } from '../documentbuilder/types';
-import type { ComposedChild, ComposedDocument } from './types';
 
 type Sample = Record<string, unknown>;
 

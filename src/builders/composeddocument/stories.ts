@@ -1,5 +1,5 @@
+import type { ComposedDocument } from '../../domain/composedDocuments/types';
 import type { ComposedFormContext } from './composedFormContext';
-import type { ComposedDocument } from './types';
 
 /** What the composed document form needs outside its page, for Storybook: its value, no documents. */
 export const storyFormContexts = {

@@ -1,7 +1,7 @@
 import type { FieldProps } from '@rjsf/utils';
 import type { components } from '../../../generated/uiservices';
+import { SECRET_MASK } from '../../domain/connections/secretMask';
 import { t } from '../../messages/t';
-import { SECRET_MASK } from './secretMask';
 
 type CredentialType = components['schemas']['CredentialType'];
 type CredentialField = CredentialType['Fields'][number];

@@ -1,9 +1,9 @@
 import { form } from '../../../generated/forms/Connection';
 import type { components } from '../../../generated/uiservices';
+import { connectionRules } from '../../domain/connections/rules';
 import type { BuilderDefinition } from '../../engine/builder/BuilderDefinition';
 import { ConnectionEditor } from './ConnectionEditor';
 import { CredentialSettingsField } from './CredentialSettingsField';
-import { connectionRules } from './rules';
 
 type Connection = components['schemas']['Connection'];
 

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import type { components } from '../../../generated/uiservices';
+import { connectionRules } from '../../domain/connections/rules';
 import { BuilderPage } from '../../engine/builder/BuilderPage';
 import { builder } from './builder';
-import { connectionRules } from './rules';
 import { useCredentialTypes } from './useCredentialTypes';
 
 type Connection = components['schemas']['Connection'];

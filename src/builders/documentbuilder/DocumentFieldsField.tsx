@@ -1,5 +1,6 @@
 import type { FieldProps } from '@rjsf/utils';
 import { type DragEvent, type KeyboardEvent, useMemo, useState } from 'react';
+import type { DocumentField } from '../../domain/documents/types';
 import { useDrawers } from '../../engine/drawers/useDrawers';
 import { t } from '../../messages/t';
 import { useConfirm } from '../../shell/dialogs/confirm';
@@ -8,7 +9,6 @@ import { documentFormContext } from './documentFormContext';
 import { errorsAt } from './errorsAt';
 import { FieldDetailsDrawer } from './FieldDetailsDrawer';
 import { moveField } from './moveField';
-import type { DocumentField } from './types';
 
 type Sort = { by: 'name' | 'order'; descending: boolean };
 

@@ -1,12 +1,12 @@
 import type { FieldProps } from '@rjsf/utils';
+import { fieldNamed, keyFieldOf } from '../../domain/documents/keyField';
+import type { Document, DocumentReference } from '../../domain/documents/types';
+import { typesMappable } from '../../domain/rules/mapping';
 import { useDrawers } from '../../engine/drawers/useDrawers';
 import { t } from '../../messages/t';
-import { typesMappable } from '../../rules/mapping';
 import { documentFormContext } from './documentFormContext';
 import { errorsAt } from './errorsAt';
-import { fieldNamed, keyFieldOf } from './keyField';
 import { ReferencePicker } from './ReferencePicker';
-import type { Document, DocumentReference } from './types';
 
 const PICKER = 'document-reference-picker';
 

@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
 import { form } from '../../../generated/forms/DocumentField';
+import { fieldRules } from '../../domain/documents/rules';
+import type { DocumentField } from '../../domain/documents/types';
 import { DrawerForm } from '../../engine/drawers/DrawerForm';
 import { t } from '../../messages/t';
 import type { DocumentFormContext } from './documentFormContext';
 import { fieldDetailsUiSchema, normalizeFieldDetails } from './fieldDetails';
-import { fieldRules } from './rules';
 import { StaticValueField } from './StaticValueField';
-import type { DocumentField } from './types';
 
 const drawerFields = { staticValue: StaticValueField };
 

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
+import { keyFieldOf } from '../../domain/documents/keyField';
+import type { Document } from '../../domain/documents/types';
 import { t } from '../../messages/t';
-import { keyFieldOf } from './keyField';
-import type { Document } from './types';
 
 type Column = 'name' | 'key' | 'type';
 

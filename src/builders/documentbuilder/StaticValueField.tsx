@@ -1,6 +1,6 @@
 import type { FieldProps } from '@rjsf/utils';
+import { withSeconds } from '../../domain/rules/typeFormats';
 import { FieldLabel } from '../../engine/form/fields/fieldLabel';
-import { withSeconds } from '../../rules/typeFormats';
 
 /**
  * The value of a static default, typed as the field it fills (`ui:options.fieldType`): a checkbox for a

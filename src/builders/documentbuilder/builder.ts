@@ -1,8 +1,8 @@
 import { form } from '../../../generated/forms/Document';
+import type { Document } from '../../domain/documents/types';
 import type { BuilderDefinition } from '../../engine/builder/BuilderDefinition';
 import { DocumentFieldsField } from './DocumentFieldsField';
 import { DocumentReferencesField } from './DocumentReferencesField';
-import type { Document } from './types';
 
 /**
  * Document Builder (spec part 2 §2 'Document Builder', §3 'Document'): documents of a connection with a

@@ -1,4 +1,4 @@
-import type { DefaultValueType, Document } from './types';
+import type { DefaultValueType, Document } from '../../domain/documents/types';
 
 /** What the document form's own fields need beyond their value (RJSF formContext). */
 export interface DocumentFormContext {

@@ -1,8 +1,8 @@
 import type { UiSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { form } from '../../../generated/forms/DocumentField';
+import type { DefaultValueType, Document, DocumentField } from '../../domain/documents/types';
 import { type FieldDetailsContext, fieldDetailsUiSchema, normalizeFieldDetails } from './fieldDetails';
-import type { DefaultValueType, Document, DocumentField } from './types';
 
 const defaultValueTypes: DefaultValueType[] = [
   { Key: 'NewGuid', Value: 'New GUID', Types: ['Guid'] },

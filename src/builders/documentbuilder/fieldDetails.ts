@@ -1,7 +1,7 @@
 import type { UiSchema } from '@rjsf/utils';
+import { documentFieldTypes, identityTypes, lengthTypes } from '../../domain/documents/fieldTypes';
+import type { DefaultValueType, Document, DocumentField } from '../../domain/documents/types';
 import type { Choice } from '../../engine/form/fields/ChoiceField';
-import { documentFieldTypes, identityTypes, lengthTypes } from './fieldTypes';
-import type { DefaultValueType, Document, DocumentField } from './types';
 
 export interface FieldDetailsContext {
   documentType: Document['Type'];

@@ -1,4 +1,4 @@
-import type { DocumentField } from './types';
+import type { DocumentField } from '../../domain/documents/types';
 
 /**
  * The fields after dragging the one at `from` to position `to` (spec part 2 §2 'Document Builder': drag

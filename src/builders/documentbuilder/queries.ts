@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { callOperation } from '../../api/callOperation';
-import type { DefaultValueType, Document } from './types';
+import type { DefaultValueType, Document } from '../../domain/documents/types';
 
 /** Query keys and calls the document builders share, built in one place. */
 export const documentQueries = {

@@ -1,5 +1,5 @@
+import type { Document } from '../../domain/documents/types';
 import type { DocumentFormContext } from './documentFormContext';
-import type { Document } from './types';
 
 /**
  * What the document form needs outside its page, for Storybook: the story's own value and no published

@@ -1,14 +1,14 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { callOperation } from '../../api/callOperation';
+import { fieldNamed, keyFieldOf } from '../../domain/documents/keyField';
+import type { Document } from '../../domain/documents/types';
+import { type RecordValues, recordErrors } from '../../domain/records/recordRules';
 import { DrawerForm } from '../../engine/drawers/DrawerForm';
 import type { Choice } from '../../engine/form/fields/ChoiceField';
 import { t } from '../../messages/t';
 import { useNotify, useNotifyError } from '../../shell/notifications/useNotify';
-import { fieldNamed, keyFieldOf } from '../documentbuilder/keyField';
-import type { Document } from '../documentbuilder/types';
 import { recordForm } from './recordForm';
-import { type RecordValues, recordErrors } from './recordRules';
 
 /** Reference lists of a record: each foreign key and mapped field, with the document and field it takes values from. */
 function referenceSources(document: Document, listDocuments: readonly Document[]) {

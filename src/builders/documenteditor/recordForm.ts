@@ -1,10 +1,15 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { Document, DocumentField } from '../../domain/documents/types';
+import {
+  editableInForm,
+  filledByServer,
+  type RecordValues,
+  requiredInForm,
+} from '../../domain/records/recordRules';
+import { INT32_MAX, INT32_MIN } from '../../domain/rules/typeFormats';
 import type { Choice } from '../../engine/form/fields/ChoiceField';
 import type { FormDefinition } from '../../engine/form/formDefinition';
-import { INT32_MAX, INT32_MIN } from '../../rules/typeFormats';
 import type { Validator } from '../../validation/validateWith';
-import type { Document, DocumentField } from '../documentbuilder/types';
-import { editableInForm, filledByServer, type RecordValues, requiredInForm } from './recordRules';
 
 /**
  * The browser cannot compile a schema at run time (the content security policy forbids eval), so the

@@ -1,4 +1,4 @@
-import type { FlowStatus } from '../../flow/types';
+import type { FlowStatus } from '../../domain/flow/types';
 
 const labels: Record<FlowStatus, string> = {
   draft: 'Draft',

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { callOperation } from '../../api/callOperation';
-import type { DefaultValueType, RestMethodFlow } from '../../flow/types';
+import type { DefaultValueType, RestMethodFlow } from '../../domain/flow/types';
 
 /**
  * The Flow Builder's calls (spec part 2 §7 'FlowBuilder', 'Shared lookups'): query keys built in one

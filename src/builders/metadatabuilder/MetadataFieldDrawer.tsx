@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { form } from '../../../generated/forms/MetadataFieldDrawer';
+import type { MetadataElement } from '../../domain/metadata/rules';
 import { DrawerForm } from '../../engine/drawers/DrawerForm';
 import type { FieldDrawerProps } from '../../engine/form/fields/fieldDrawer';
 import { drawerRules } from './drawerRules';
@@ -7,7 +8,6 @@ import { type FieldDrawerValue, fromDrawerValue, toDrawerValue } from './drawerV
 import { FunctionListFieldsField } from './FunctionListFieldsField';
 import type { FieldEditorContext } from './fieldEditorUi';
 import { MetadataFieldEditor } from './MetadataFieldEditor';
-import type { MetadataElement } from './rules';
 import { useMetadataLookups } from './useMetadataLookups';
 
 const drawerFields = {

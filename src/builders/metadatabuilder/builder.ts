@@ -1,8 +1,8 @@
 import { form } from '../../../generated/forms/MetadataDocument';
+import { type MetadataDocument, metadataRules } from '../../domain/metadata/rules';
 import type { BuilderDefinition } from '../../engine/builder/BuilderDefinition';
 import { describeMetadataError } from './describeError';
 import { MetadataFieldDrawer } from './MetadataFieldDrawer';
-import { type MetadataDocument, metadataRules } from './rules';
 
 /**
  * Metadata Builder (spec part 1 §2 'Metadata Builder', §3 'Metadata document', §4, §5 'Metadata

@@ -1,5 +1,5 @@
+import type { MetadataDocument, MetadataElement } from '../../domain/metadata/rules';
 import type { FieldError } from '../../validation/fieldErrors';
-import type { MetadataDocument, MetadataElement } from './rules';
 
 const labels: Record<string, string> = {
   Name: 'Name',

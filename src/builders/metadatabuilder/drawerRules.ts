@@ -1,10 +1,10 @@
 import { form } from '../../../generated/forms/MetadataFieldDrawer';
+import type { ValidationKind } from '../../domain/metadata/fieldOptions';
+import type { MetadataLookups } from '../../domain/metadata/lookups';
+import { elementErrors, type MetadataElement } from '../../domain/metadata/rules';
 import { runValidation } from '../../engine/form/runValidation';
 import type { FieldError } from '../../validation/fieldErrors';
 import { drawerPath, type FieldDrawerValue, fromDrawerValue } from './drawerValue';
-import type { ValidationKind } from './fieldOptions';
-import type { MetadataLookups } from './lookups';
-import { elementErrors, type MetadataElement } from './rules';
 
 export interface DrawerRuleContext {
   original: MetadataElement | null;

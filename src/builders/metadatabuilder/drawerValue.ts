@@ -1,7 +1,7 @@
 import type { components } from '../../../generated/uiservices';
-import { childName, leafName } from '../../engine/form/fields/fieldTree';
-import type { ValidationKind } from './fieldOptions';
-import type { MetadataElement } from './rules';
+import { childName, leafName } from '../../domain/fields/fieldTree';
+import type { ValidationKind } from '../../domain/metadata/fieldOptions';
+import type { MetadataElement } from '../../domain/metadata/rules';
 
 type PickedField = components['schemas']['PickedField'];
 type FieldType = components['schemas']['FieldType'];

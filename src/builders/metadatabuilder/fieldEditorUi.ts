@@ -1,10 +1,10 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { elementTypesFor, FIELD_TYPES, kindsFor } from '../../domain/metadata/fieldOptions';
+import type { MetadataLookups } from '../../domain/metadata/lookups';
 import { hideDisallowed } from '../../engine/form/allowedOptions';
 import { ChoiceWidget } from '../../engine/form/ChoiceWidget';
 import { t } from '../../messages/t';
 import type { FieldDrawerValue } from './drawerValue';
-import { elementTypesFor, FIELD_TYPES, kindsFor } from './fieldOptions';
-import type { MetadataLookups } from './lookups';
 
 /** What the field drawer's form knows beyond the field itself. */
 export interface FieldEditorContext {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
+import { metadataRules } from '../../domain/metadata/rules';
 import { BuilderPage } from '../../engine/builder/BuilderPage';
 import { builder } from './builder';
-import { metadataRules } from './rules';
 import { useMetadataLookups } from './useMetadataLookups';
 
 /**

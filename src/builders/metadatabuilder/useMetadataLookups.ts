@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { callOperation } from '../../api/callOperation';
-import type { MetadataLookups } from './lookups';
+import type { MetadataLookups } from '../../domain/metadata/lookups';
 
 // Under the builder's route, so saving or publishing a document refreshes the published list too.
 const key = (name: string) => ['/metadatabuilder', 'lookups', name] as const;

@@ -1,10 +1,10 @@
 import { form } from '../../../generated/forms/Method';
 import type { components } from '../../../generated/uiservices';
+import { methodRules } from '../../domain/methods/rules';
 import type { BuilderDefinition } from '../../engine/builder/BuilderDefinition';
 import { describeMethodError } from './describeError';
 import { MethodEditor } from './MethodEditor';
 import { MethodFieldDrawer } from './MethodFieldDrawer';
-import { methodRules } from './rules';
 import { StoredProcedureField } from './StoredProcedureField';
 
 type Method = components['schemas']['Method'];

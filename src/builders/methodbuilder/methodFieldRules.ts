@@ -1,9 +1,9 @@
 import type { components } from '../../../generated/uiservices';
+import { STATIC_DEFAULT } from '../../domain/metadata/fieldOptions';
+import { isTaken } from '../../domain/rules/names';
+import { valueFormatError } from '../../domain/rules/typeFormats';
 import { t } from '../../messages/t';
-import { isTaken } from '../../rules/names';
-import { valueFormatError } from '../../rules/typeFormats';
 import type { FieldError } from '../../validation/fieldErrors';
-import { STATIC_DEFAULT } from '../metadatabuilder/fieldOptions';
 import type { MethodFieldValue } from './methodFieldValue';
 
 type DefaultValueTypes = components['schemas']['Setting']['Items'];

@@ -1,9 +1,9 @@
 import type { RegistryFieldsType } from '@rjsf/utils';
 import { useMemo } from 'react';
 import { form } from '../../../generated/forms/ApiUser';
+import type { Peer } from '../../domain/rules/names';
 import { DrawerForm } from '../../engine/drawers/DrawerForm';
 import { useDrawerSave } from '../../engine/drawers/useDrawerSave';
-import type { Peer } from '../../rules/names';
 import { type ApiTokenContext, ApiTokenField } from './ApiTokenField';
 import { type ApiUser, apiUserKeys, saveApiUser } from './apiUserQueries';
 

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { form } from '../../../generated/forms/User';
+import type { Peer } from '../../domain/rules/names';
 import { DrawerForm } from '../../engine/drawers/DrawerForm';
 import { useDrawerSave } from '../../engine/drawers/useDrawerSave';
 import { useDrawers } from '../../engine/drawers/useDrawers';
 import type { FormDefinition } from '../../engine/form/formDefinition';
 import { t } from '../../messages/t';
-import type { Peer } from '../../rules/names';
 import { useConfirm } from '../../shell/dialogs/confirm';
 import { useNotify, useNotifyError } from '../../shell/notifications/useNotify';
 import { resetTwoFactor, saveUser, type User, userKeys } from './userQueries';

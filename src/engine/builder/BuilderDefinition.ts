@@ -1,8 +1,8 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import type { OperationId } from '../../api/callOperation';
+import type { Peer } from '../../domain/rules/names';
 import type { MessageKey } from '../../messages/en';
 import type { Action, Area } from '../../permissions/areas';
-import type { Peer } from '../../rules/names';
 import type { FieldError } from '../../validation/fieldErrors';
 import type { FormDefinition } from '../form/formDefinition';
 import type { ColumnSpec } from '../list/columns';

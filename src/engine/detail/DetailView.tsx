@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
+import { itemKindOfRoute } from '../../domain/itemKinds';
 import { t } from '../../messages/t';
-import { itemKindOfRoute } from '../../permissions/itemKinds';
 import { useUnsavedChanges } from '../../state/useUnsavedChanges';
 import type { FieldError } from '../../validation/fieldErrors';
 import type { AnyBuilder } from '../builder/BuilderDefinition';

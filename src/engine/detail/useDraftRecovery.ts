@@ -1,10 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { diffItems } from '../../domain/diff/diffItems';
 import { t } from '../../messages/t';
 import { useConfirm } from '../../shell/dialogs/confirm';
 import { useNotify } from '../../shell/notifications/useNotify';
 import { signedInClaimsAtom } from '../../state/session';
-import { diffItems } from '../diff/diffItems';
 import { draftStore } from './draftStore';
 
 /** How long typing pauses before the draft is kept. */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { components } from '../../../generated/uiservices';
+import { isItemKind, itemKinds, itemPath } from '../../domain/itemKinds';
 import { t } from '../../messages/t';
-import { isItemKind, itemKinds, itemPath } from '../../permissions/itemKinds';
 import { ChangeList } from './ChangeList';
 
 export type AuditEntry = components['schemas']['AuditEntry'];

@@ -1,5 +1,5 @@
+import type { FieldChange } from '../../domain/diff/diffItems';
 import { t } from '../../messages/t';
-import type { FieldChange } from './diffItems';
 import { formatValue } from './formatValue';
 import './changeList.css';
 

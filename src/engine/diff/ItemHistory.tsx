@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callOperation } from '../../api/callOperation';
+import type { ItemKindName } from '../../domain/itemKinds';
 import { t } from '../../messages/t';
-import type { ItemKindName } from '../../permissions/itemKinds';
 import { AuditEntries } from './AuditEntries';
 
 /** The query key of an item's history, for pages that change the item without reloading it. */

@@ -1,6 +1,6 @@
+import type { FieldChange } from '../../domain/diff/diffItems';
 import { t } from '../../messages/t';
 import { ChangeList } from './ChangeList';
-import type { FieldChange } from './diffItems';
 
 /**
  * What a publish overwrites (issue 10 point 2), for the publish confirmation: the changes against the

@@ -10,9 +10,9 @@ import {
   type WidgetProps,
 } from '@rjsf/utils';
 import type { ChangeEvent } from 'react';
+import { cleanName, type NameCleaning } from '../../domain/rules/names';
+import { withSeconds } from '../../domain/rules/typeFormats';
 import { t } from '../../messages/t';
-import { cleanName, type NameCleaning } from '../../rules/names';
-import { withSeconds } from '../../rules/typeFormats';
 import { CodeWidget } from './CodeWidget';
 import { LookupWidget } from './LookupWidget';
 

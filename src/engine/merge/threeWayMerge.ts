@@ -1,4 +1,4 @@
-import { absent, bookkeeping, childPath, identityOf, isPlain, type Plain } from '../diff/diffItems';
+import { absent, bookkeeping, childPath, identityOf, isPlain, type Plain } from '../../domain/diff/diffItems';
 
 /**
  * Who changed a path since the editor loaded the item: only this editor (mine), only the save that came

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { components } from '../../../generated/uiservices';
+import { itemKinds } from '../../domain/itemKinds';
 import { t } from '../../messages/t';
-import { itemKinds } from '../../permissions/itemKinds';
 import { usagePath } from '../../permissions/usagePath';
 import './usage.css';
 

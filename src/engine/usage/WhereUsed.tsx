@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { callOperation } from '../../api/callOperation';
+import type { ItemKindName } from '../../domain/itemKinds';
 import { t } from '../../messages/t';
-import type { ItemKindName } from '../../permissions/itemKinds';
 import { UsageTable } from './UsageTable';
 import './usage.css';
 

@@ -1,6 +1,6 @@
+import { type ItemKindName, itemKinds, itemPath } from '../../domain/itemKinds';
 import type { ShortcutAction } from '../../engine/guards/shortcuts';
 import { t } from '../../messages/t';
-import { type ItemKindName, itemKinds, itemPath } from '../../permissions/itemKinds';
 import type { ModuleRoute } from '../modules/moduleRoutes';
 
 /** One choice of the command palette. */

@@ -1,6 +1,6 @@
 import { memo } from 'react';
-import { blockType } from '../../../flow/blockTypes';
-import type { FlowBlock } from '../../../flow/types';
+import { blockType } from '../../../domain/flow/blockTypes';
+import type { FlowBlock } from '../../../domain/flow/types';
 import { BLOCK_SIZE, useCanvasActions } from './canvasActions';
 
 export interface BlockViewProps {

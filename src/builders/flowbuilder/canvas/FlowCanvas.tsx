@@ -13,8 +13,8 @@ import {
 } from '@xyflow/react';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { flowLinks } from '../../../flow/graph';
-import type { FlowGraph } from '../../../flow/types';
+import { flowLinks } from '../../../domain/flow/graph';
+import type { FlowGraph } from '../../../domain/flow/types';
 import { focusRequestAtom, selectedBlockAtom } from '../editor/flowEditorState';
 import { BLOCK_SIZE, type CanvasActions, CanvasActionsContext } from './canvasActions';
 import { FlowLayer } from './FlowLayer';

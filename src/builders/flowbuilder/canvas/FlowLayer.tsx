@@ -1,7 +1,7 @@
 import { useMemo, useRef } from 'react';
-import type { FlowLink } from '../../../flow/graph';
-import type { LayoutPositions } from '../../../flow/layout/elkLayout';
-import type { FlowBlock } from '../../../flow/types';
+import type { FlowLink } from '../../../domain/flow/graph';
+import type { FlowBlock } from '../../../domain/flow/types';
+import type { LayoutPositions } from '../layout/elkLayout';
 import { BlockView } from './BlockView';
 import { LinkLabel, LinkPath, linkRoute } from './LinkView';
 

@@ -1,6 +1,6 @@
 import { Panel, useReactFlow, useStore } from '@xyflow/react';
 import { type PointerEvent, useEffect, useMemo, useRef } from 'react';
-import type { LayoutPositions } from '../../../flow/layout/elkLayout';
+import type { LayoutPositions } from '../layout/elkLayout';
 import { BLOCK_SIZE } from './canvasActions';
 
 const WIDTH = 200;

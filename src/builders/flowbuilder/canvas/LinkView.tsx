@@ -1,6 +1,6 @@
 import { getSmoothStepPath, Position } from '@xyflow/react';
 import { memo } from 'react';
-import type { Exit } from '../../../flow/types';
+import type { Exit } from '../../../domain/flow/types';
 import { exitPoint } from './BlockView';
 import { useCanvasActions } from './canvasActions';
 

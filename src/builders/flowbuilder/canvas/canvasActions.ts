@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Exit } from '../../../flow/types';
+import type { Exit } from '../../../domain/flow/types';
 
 /** What nodes and edges can ask of the editor; stable functions, so memoized nodes do not redraw. */
 export interface CanvasActions {

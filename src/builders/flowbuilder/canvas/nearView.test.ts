@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LayoutPositions } from '../../../flow/layout/elkLayout';
+import type { LayoutPositions } from '../layout/elkLayout';
 import { blocksNearView, blocksToFit, parseBox, selectNearView, useHandOver } from './nearView';
 
 /** Blocks in one row, 300 apart (a 200-wide block and a gap), ids b0, b1, ... */

@@ -1,7 +1,7 @@
 import type { ReactFlowState } from '@xyflow/react';
 import { useEffect, useMemo, useState } from 'react';
-import type { FlowLink } from '../../../flow/graph';
-import type { LayoutPositions } from '../../../flow/layout/elkLayout';
+import type { FlowLink } from '../../../domain/flow/graph';
+import type { LayoutPositions } from '../layout/elkLayout';
 import { BLOCK_SIZE } from './canvasActions';
 
 /** A box in flow coordinates. */

@@ -1,13 +1,13 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LayoutInput, LayoutPositions } from '../../../flow/layout/elkLayout';
-import { generatedFlow } from '../../../flow/testing';
+import { generatedFlow } from '../../../../tests/support/flowBuilders';
+import type { LayoutInput, LayoutPositions } from '../layout/elkLayout';
 
 const layoutFlow = vi.fn(
   async (input: LayoutInput): Promise<LayoutPositions> =>
     Object.fromEntries(input.nodes.map((node, index) => [node.id, { x: index * 300, y: 0 }])),
 );
-vi.mock('../../../flow/layout/layoutClient', () => ({
+vi.mock('../layout/layoutClient', () => ({
   layoutFlow: (input: LayoutInput) => layoutFlow(input),
 }));
 

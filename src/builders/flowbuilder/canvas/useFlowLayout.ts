@@ -1,12 +1,12 @@
 import { useSetAtom } from 'jotai';
 import { startTransition, useEffect, useMemo, useState } from 'react';
-import { warnFlow } from '../../../flow/errors';
-import { flowLinks } from '../../../flow/graph';
-import { type LayoutPositions, layoutInput } from '../../../flow/layout/elkLayout';
-import { layoutFlow } from '../../../flow/layout/layoutClient';
-import { provisionalLayout } from '../../../flow/layout/provisionalLayout';
-import type { FlowGraph } from '../../../flow/types';
+import { warnFlow } from '../../../domain/flow/errors';
+import { flowLinks } from '../../../domain/flow/graph';
+import type { FlowGraph } from '../../../domain/flow/types';
 import { layoutPositionsAtom } from '../editor/flowEditorState';
+import { type LayoutPositions, layoutInput } from '../layout/elkLayout';
+import { layoutFlow } from '../layout/layoutClient';
+import { provisionalLayout } from '../layout/provisionalLayout';
 import { blockSize } from './canvasActions';
 
 /** Performance marks of a layout: requested, answered by the worker, drawn (see FlowCanvas). */

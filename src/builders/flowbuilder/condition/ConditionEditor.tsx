@@ -1,6 +1,6 @@
-import { newGroup, newRule } from '../../../flow/conditions';
-import type { FieldScope } from '../../../flow/scope';
-import type { ConditionGroup } from '../../../flow/types';
+import { newGroup, newRule } from '../../../domain/flow/conditions';
+import type { FieldScope } from '../../../domain/flow/scope';
+import type { ConditionGroup } from '../../../domain/flow/types';
 import type { FieldError } from '../../../validation/fieldErrors';
 import { messagesAt, Problems } from '../fields/problems';
 import { RuleEditor } from './RuleEditor';

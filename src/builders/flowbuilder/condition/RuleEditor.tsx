@@ -5,10 +5,10 @@ import {
   comparableFields,
   dynamicAllowed,
   setValue,
-} from '../../../flow/conditions';
-import { operatorDefinitions, operatorsFor } from '../../../flow/operators';
-import type { FieldScope } from '../../../flow/scope';
-import type { ConditionRule, Operator } from '../../../flow/types';
+} from '../../../domain/flow/conditions';
+import { operatorDefinitions, operatorsFor } from '../../../domain/flow/operators';
+import type { FieldScope } from '../../../domain/flow/scope';
+import type { ConditionRule, Operator } from '../../../domain/flow/types';
 import type { FieldError } from '../../../validation/fieldErrors';
 import { FieldSelect } from '../fields/FieldSelect';
 import { messagesAt, Problems } from '../fields/problems';

@@ -1,6 +1,6 @@
-import { dateKeywords, familyOf, isDateKeyword, offsetUnits } from '../../../flow/operators';
-import type { ConditionValue, FlowField, OffsetUnit } from '../../../flow/types';
-import { withSeconds } from '../../../rules/typeFormats';
+import { dateKeywords, familyOf, isDateKeyword, offsetUnits } from '../../../domain/flow/operators';
+import type { ConditionValue, FlowField, OffsetUnit } from '../../../domain/flow/types';
+import { withSeconds } from '../../../domain/rules/typeFormats';
 import { FieldSelect } from '../fields/FieldSelect';
 
 const offsetOf = (text: string) => (text.trim() === '' ? null : Math.trunc(Number(text)));

@@ -1,11 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useId, useMemo } from 'react';
+import { blockType } from '../../../domain/flow/blockTypes';
+import { outputErrors } from '../../../domain/flow/rules/actionRules';
+import { type FieldScope, scopeOf } from '../../../domain/flow/scope';
+import type {
+  BlockConfig,
+  FlowAction,
+  FlowBlock,
+  FlowField,
+  RestMethodFlow,
+} from '../../../domain/flow/types';
 import { DrawerEditor } from '../../../engine/drawers/DrawerEditor';
 import { useDrawers } from '../../../engine/drawers/useDrawers';
-import { blockType } from '../../../flow/blockTypes';
-import { outputErrors } from '../../../flow/rules/actionRules';
-import { type FieldScope, scopeOf } from '../../../flow/scope';
-import type { BlockConfig, FlowAction, FlowBlock, FlowField, RestMethodFlow } from '../../../flow/types';
 import { t } from '../../../messages/t';
 import type { FieldError } from '../../../validation/fieldErrors';
 import { useBlock } from '../editor/flowEditorState';

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo } from 'react';
+import { normalizeAddField } from '../../../domain/flow/addField';
+import { flowFieldTypes, staticAllowed, systemValuesFor } from '../../../domain/flow/fieldTypes';
+import { addRules } from '../../../domain/flow/rules/addRules';
+import type { FieldScope } from '../../../domain/flow/scope';
+import type { FlowBlock, FlowField } from '../../../domain/flow/types';
+import { cleanName } from '../../../domain/rules/names';
 import { DrawerEditor } from '../../../engine/drawers/DrawerEditor';
 import { useDrawers } from '../../../engine/drawers/useDrawers';
-import { normalizeAddField } from '../../../flow/addField';
-import { flowFieldTypes, staticAllowed, systemValuesFor } from '../../../flow/fieldTypes';
-import { addRules } from '../../../flow/rules/addRules';
-import type { FieldScope } from '../../../flow/scope';
-import type { FlowBlock, FlowField } from '../../../flow/types';
 import { t } from '../../../messages/t';
-import { cleanName } from '../../../rules/names';
 import { MappingTable } from '../fields/MappingTable';
 import { BlockHints, messagesAt, Problems } from '../fields/problems';
 import { StaticValueInput } from '../fields/StaticValueInput';
@@ -132,7 +132,7 @@ function AddFieldBody(props: {
   scope: FieldScope;
   defaults: Parameters<typeof staticAllowed>[1];
   functionsLoaded: boolean;
-  functionMap: ReadonlyMap<string, import('../../../flow/types').FlowFunction>;
+  functionMap: ReadonlyMap<string, import('../../../domain/flow/types').FlowFunction>;
   openPicker(): void;
 }) {
   const { value, onChange, readOnly, ids, errors } = props;

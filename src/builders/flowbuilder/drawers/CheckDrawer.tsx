@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
+import { cleanCondition, cleanGroups } from '../../../domain/flow/conditions';
+import { conditionGroupErrors } from '../../../domain/flow/rules/conditionRules';
+import type { FieldScope } from '../../../domain/flow/scope';
+import type { ConditionGroup, FlowBlock } from '../../../domain/flow/types';
 import { DrawerEditor } from '../../../engine/drawers/DrawerEditor';
-import { cleanCondition, cleanGroups } from '../../../flow/conditions';
-import { conditionGroupErrors } from '../../../flow/rules/conditionRules';
-import type { FieldScope } from '../../../flow/scope';
-import type { ConditionGroup, FlowBlock } from '../../../flow/types';
 import { ConditionEditor } from '../condition/ConditionEditor';
 import { useBlock } from '../editor/flowEditorState';
 import type { BlockDrawerProps } from './drawerTypes';

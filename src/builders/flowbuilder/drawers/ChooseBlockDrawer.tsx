@@ -1,9 +1,9 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
+import { addableTypes, blockTypes } from '../../../domain/flow/blockTypes';
+import { type FalseExitEnd, insertBlock } from '../../../domain/flow/graph';
+import type { BlockType, Exit, HttpMethod } from '../../../domain/flow/types';
 import { useDrawers } from '../../../engine/drawers/useDrawers';
-import { addableTypes, blockTypes } from '../../../flow/blockTypes';
-import { type FalseExitEnd, insertBlock } from '../../../flow/graph';
-import type { BlockType, Exit, HttpMethod } from '../../../flow/types';
 import { changeGraphAtom } from '../editor/flowEditorState';
 
 /**

@@ -1,6 +1,6 @@
 import { useId } from 'react';
+import type { BlockConfig } from '../../../domain/flow/types';
 import { DrawerEditor } from '../../../engine/drawers/DrawerEditor';
-import type { BlockConfig } from '../../../flow/types';
 import { t } from '../../../messages/t';
 import { useNotify } from '../../../shell/notifications/useNotify';
 import { useBlock } from '../editor/flowEditorState';

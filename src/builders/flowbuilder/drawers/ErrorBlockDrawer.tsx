@@ -1,6 +1,6 @@
 import { form } from '../../../../generated/forms/FlowErrorBlock';
+import type { BlockConfig } from '../../../domain/flow/types';
 import { DrawerForm } from '../../../engine/drawers/DrawerForm';
-import type { BlockConfig } from '../../../flow/types';
 import { useBlock } from '../editor/flowEditorState';
 import type { BlockDrawerProps } from './drawerTypes';
 import { MissingBlock } from './MissingBlock';

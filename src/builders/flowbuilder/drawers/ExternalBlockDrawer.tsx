@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useId, useMemo } from 'react';
+import { outputErrors } from '../../../domain/flow/rules/actionRules';
+import { externalRules } from '../../../domain/flow/rules/otherRules';
+import type { FieldScope } from '../../../domain/flow/scope';
+import type { BlockConfig, FlowBlock, FlowField, RestMethodFlow } from '../../../domain/flow/types';
 import { DrawerEditor } from '../../../engine/drawers/DrawerEditor';
-import { outputErrors } from '../../../flow/rules/actionRules';
-import { externalRules } from '../../../flow/rules/otherRules';
-import type { FieldScope } from '../../../flow/scope';
-import type { BlockConfig, FlowBlock, FlowField, RestMethodFlow } from '../../../flow/types';
 import { t } from '../../../messages/t';
 import { useBlock } from '../editor/flowEditorState';
 import { MappingTable } from '../fields/MappingTable';

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
+import { isSpecialFlow } from '../../../domain/flow/specialFlow';
+import type { FlowVersion } from '../../../domain/flow/types';
 import { ItemHistory, itemHistoryKey } from '../../../engine/diff/ItemHistory';
 import { useDrawers } from '../../../engine/drawers/useDrawers';
-import { isSpecialFlow } from '../../../flow/specialFlow';
-import type { FlowVersion } from '../../../flow/types';
 import { t } from '../../../messages/t';
 import { useCan } from '../../../permissions/useCan';
 import { useConfirm } from '../../../shell/dialogs/confirm';

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import type { FlowField } from '../../../domain/flow/types';
+import { duplicateIndexes } from '../../../domain/rules/names';
 import { DrawerEditor } from '../../../engine/drawers/DrawerEditor';
 import { useDrawers } from '../../../engine/drawers/useDrawers';
-import type { FlowField } from '../../../flow/types';
 import { t } from '../../../messages/t';
-import { duplicateIndexes } from '../../../rules/names';
 import type { FieldError } from '../../../validation/fieldErrors';
 import { functionListQuery, functionListsQuery } from '../flowQueries';
 

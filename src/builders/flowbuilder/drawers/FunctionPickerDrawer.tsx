@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { flowType } from '../../../domain/flow/fieldTypes';
+import type { FlowFunction } from '../../../domain/flow/types';
 import { useDrawers } from '../../../engine/drawers/useDrawers';
-import { flowType } from '../../../flow/fieldTypes';
-import type { FlowFunction } from '../../../flow/types';
 import { functionsQuery } from '../flowQueries';
 
 /**

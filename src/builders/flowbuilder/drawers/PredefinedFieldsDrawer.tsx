@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { components } from '../../../../generated/uiservices';
+import type { FlowField } from '../../../domain/flow/types';
 import { DrawerEditor } from '../../../engine/drawers/DrawerEditor';
-import type { FlowField } from '../../../flow/types';
 import { FieldTreePicker } from '../fields/FieldTreePicker';
 import { connectionsQuery, documentsQuery } from '../flowQueries';
 

@@ -1,10 +1,10 @@
 import { useCallback, useMemo } from 'react';
+import { leafOf } from '../../../domain/flow/fieldTypes';
+import { resultRules } from '../../../domain/flow/rules/otherRules';
+import type { FieldScope } from '../../../domain/flow/scope';
+import type { BlockConfig, FlowBlock, FlowField, RestMethodFlow } from '../../../domain/flow/types';
 import { DrawerEditor } from '../../../engine/drawers/DrawerEditor';
 import { useDrawers } from '../../../engine/drawers/useDrawers';
-import { leafOf } from '../../../flow/fieldTypes';
-import { resultRules } from '../../../flow/rules/otherRules';
-import type { FieldScope } from '../../../flow/scope';
-import type { BlockConfig, FlowBlock, FlowField, RestMethodFlow } from '../../../flow/types';
 import { useBlock } from '../editor/flowEditorState';
 import { messagesAt, Problems } from '../fields/problems';
 import type { BlockDrawerProps } from './drawerTypes';

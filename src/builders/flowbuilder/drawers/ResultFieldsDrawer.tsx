@@ -1,5 +1,5 @@
+import type { FlowField } from '../../../domain/flow/types';
 import { DrawerEditor } from '../../../engine/drawers/DrawerEditor';
-import type { FlowField } from '../../../flow/types';
 import { FieldTreePicker } from '../fields/FieldTreePicker';
 
 /** Result fields (spec part 2 §2 drawer 11): tick output fields of the current block, with the ancestor and child rule. */

@@ -1,5 +1,5 @@
+import type { FlowField } from '../../../domain/flow/types';
 import { DrawerEditor } from '../../../engine/drawers/DrawerEditor';
-import type { FlowField } from '../../../flow/types';
 
 /**
  * Action sorting fields (spec part 2 §2 drawer 3): output fields of the action with name and type;

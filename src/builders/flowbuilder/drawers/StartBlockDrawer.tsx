@@ -1,5 +1,5 @@
+import type { FlowField } from '../../../domain/flow/types';
 import { useDrawers } from '../../../engine/drawers/useDrawers';
-import type { FlowField } from '../../../flow/types';
 import { useBlock } from '../editor/flowEditorState';
 import type { BlockDrawerProps } from './drawerTypes';
 import { MissingBlock } from './MissingBlock';

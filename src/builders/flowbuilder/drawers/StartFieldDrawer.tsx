@@ -1,12 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useId } from 'react';
+import {
+  flowFieldTypes,
+  STATIC_VALUE,
+  staticAllowed,
+  systemValuesFor,
+} from '../../../domain/flow/fieldTypes';
+import { startRules } from '../../../domain/flow/rules/startRules';
+import type { FlowBlock, FlowField } from '../../../domain/flow/types';
+import { cleanName } from '../../../domain/rules/names';
 import { DrawerEditor } from '../../../engine/drawers/DrawerEditor';
 import { useDrawers } from '../../../engine/drawers/useDrawers';
-import { flowFieldTypes, STATIC_VALUE, staticAllowed, systemValuesFor } from '../../../flow/fieldTypes';
-import { startRules } from '../../../flow/rules/startRules';
-import type { FlowBlock, FlowField } from '../../../flow/types';
 import { t } from '../../../messages/t';
-import { cleanName } from '../../../rules/names';
 import { messagesAt, Problems } from '../fields/problems';
 import { StaticValueInput } from '../fields/StaticValueInput';
 import { defaultValueTypesQuery, functionListsQuery } from '../flowQueries';

@@ -1,8 +1,8 @@
 import { useStore } from 'jotai';
 import { type ComponentType, useCallback } from 'react';
+import { blockType } from '../../../domain/flow/blockTypes';
+import type { BlockType } from '../../../domain/flow/types';
 import { useDrawers } from '../../../engine/drawers/useDrawers';
-import { blockType } from '../../../flow/blockTypes';
-import type { BlockType } from '../../../flow/types';
 import { flowDraftAtom } from '../editor/flowEditorState';
 import { ActionBlockDrawer } from './ActionBlockDrawer';
 import { AddBlockDrawer } from './AddBlockDrawer';

@@ -1,4 +1,4 @@
-import type { BlockConfig } from '../../../flow/types';
+import type { BlockConfig } from '../../../domain/flow/types';
 
 /** The pasted JSON's keys and where each lands in the block config (spec part 2 §3 'Block' config). */
 const jsonKeys = [

@@ -1,12 +1,12 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { blockType } from '../../../domain/flow/blockTypes';
+import { deleteBlock, falsePathOf } from '../../../domain/flow/graph';
+import type { RestMethodFlow } from '../../../domain/flow/types';
 import { ValidationPanel } from '../../../engine/detail/ValidationPanel';
 import { useDrawers } from '../../../engine/drawers/useDrawers';
 import { usePageIsTop, useShortcuts } from '../../../engine/guards/shortcuts';
-import { blockType } from '../../../flow/blockTypes';
-import { deleteBlock, falsePathOf } from '../../../flow/graph';
-import type { RestMethodFlow } from '../../../flow/types';
 import { t } from '../../../messages/t';
 import { useConfirm } from '../../../shell/dialogs/confirm';
 import { useUnsavedChanges } from '../../../state/useUnsavedChanges';

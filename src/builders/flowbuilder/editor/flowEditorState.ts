@@ -1,8 +1,8 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useMemo } from 'react';
-import { fieldsAt, findBlock, updateBlock } from '../../../flow/graph';
-import type { LayoutPositions } from '../../../flow/layout/elkLayout';
-import type { FlowBlock, FlowGraph, RestMethodFlow } from '../../../flow/types';
+import { fieldsAt, findBlock, updateBlock } from '../../../domain/flow/graph';
+import type { FlowBlock, FlowGraph, RestMethodFlow } from '../../../domain/flow/types';
+import type { LayoutPositions } from '../layout/elkLayout';
 
 /**
  * The flow being edited, shared by the editor page, the canvas and the block drawers (which the shell

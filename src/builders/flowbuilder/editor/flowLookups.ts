@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { FlowAction, FlowLookups, FunctionList, RestMethodFlow } from '../../../flow/types';
+import type { FlowAction, FlowLookups, FunctionList, RestMethodFlow } from '../../../domain/flow/types';
 import {
   actionQuery,
   connectorsQuery,

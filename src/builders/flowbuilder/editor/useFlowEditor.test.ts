@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RestMethodFlow } from '../../../flow/types';
+import type { RestMethodFlow } from '../../../domain/flow/types';
 import { describeFlowPath } from './useFlowEditor';
 
 const flow = {

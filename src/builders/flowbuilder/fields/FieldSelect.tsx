@@ -1,4 +1,4 @@
-import type { FlowField } from '../../../flow/types';
+import type { FlowField } from '../../../domain/flow/types';
 import { t } from '../../../messages/t';
 
 /** A select of flow fields, shown as "name (Type)". */

@@ -1,5 +1,5 @@
-import { depthOf, toggleField, treeOrder } from '../../../flow/fieldTree';
-import type { FlowField } from '../../../flow/types';
+import { depthOf, toggleField, treeOrder } from '../../../domain/flow/fieldTree';
+import type { FlowField } from '../../../domain/flow/types';
 
 /**
  * Ticks fields in a tree (spec part 2 §2 drawers 9 and 11): ticking a field ticks its ancestors,

@@ -1,4 +1,4 @@
-import type { FlowField, FlowMapping } from '../../../flow/types';
+import type { FlowField, FlowMapping } from '../../../domain/flow/types';
 import type { FieldError } from '../../../validation/fieldErrors';
 import { FieldSelect } from './FieldSelect';
 import { messagesAt, Problems } from './problems';

@@ -1,4 +1,4 @@
-import type { FlowField } from '../../../flow/types';
+import type { FlowField } from '../../../domain/flow/types';
 import type { FieldError } from '../../../validation/fieldErrors';
 import { messagesAt, Problems } from './problems';
 

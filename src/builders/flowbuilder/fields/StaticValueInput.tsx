@@ -1,6 +1,6 @@
-import { flowType } from '../../../flow/fieldTypes';
-import type { FlowField } from '../../../flow/types';
-import { withSeconds } from '../../../rules/typeFormats';
+import { flowType } from '../../../domain/flow/fieldTypes';
+import type { FlowField } from '../../../domain/flow/types';
+import { withSeconds } from '../../../domain/rules/typeFormats';
 
 /** A static value fitting a field type: a checkbox for booleans, date inputs for dates, text otherwise. */
 export function StaticValueInput(props: {

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { RestMethodFlow } from '../../../domain/flow/types';
 import { useDrawers } from '../../../engine/drawers/useDrawers';
 import { usePageIsTop, useShortcuts } from '../../../engine/guards/shortcuts';
 import type { ColumnSpec } from '../../../engine/list/columns';
 import { ListView } from '../../../engine/list/ListView';
 import { useListController } from '../../../engine/list/useListController';
-import type { RestMethodFlow } from '../../../flow/types';
 import { useCan } from '../../../permissions/useCan';
 import { usePageTitle } from '../../../shell/title/usePageTitle';
 import { apiListQuery, flowsQuery } from '../flowQueries';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countingGuids } from '../../../flow/testing';
-import type { RestMethodFlow } from '../../../flow/types';
+import { countingGuids } from '../../../../tests/support/flowBuilders';
+import type { RestMethodFlow } from '../../../domain/flow/types';
 import { filterFlows, newFlow, newFlowErrors, type StatusFilter } from './flowList';
 
 const flow = (name: string, patch: Partial<RestMethodFlow> = {}): RestMethodFlow => ({

@@ -1,7 +1,7 @@
-import { newFlowGraph } from '../../../flow/graph';
-import type { HttpMethod, RestMethodFlow } from '../../../flow/types';
+import { newFlowGraph } from '../../../domain/flow/graph';
+import type { HttpMethod, RestMethodFlow } from '../../../domain/flow/types';
+import { cleanName, nameError } from '../../../domain/rules/names';
 import { t } from '../../../messages/t';
-import { cleanName, nameError } from '../../../rules/names';
 import type { FieldError } from '../../../validation/fieldErrors';
 
 /** The welcome list's status filter (spec part 2 §2 'Flow Builder': all, active, published). */

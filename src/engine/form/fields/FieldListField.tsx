@@ -1,13 +1,5 @@
 import { type FieldProps, getUiOptions, type UiSchema } from '@rjsf/utils';
 import { useCallback, useMemo, useRef } from 'react';
-import { t } from '../../../messages/t';
-import { useConfirm } from '../../../shell/dialogs/confirm';
-import { useDrawers } from '../../drawers/useDrawers';
-import { useHeldValues } from '../heldValues';
-import { errorAddresses } from './errorAddresses';
-import { FieldListTable, type FieldRowActions } from './FieldListTable';
-import { fieldDrawerOf } from './fieldDrawer';
-import { type FieldListOptions, fieldListOptions } from './fieldListOptions';
 import {
   type Address,
   addField,
@@ -19,7 +11,15 @@ import {
   siblingNames,
   treeRows,
   updateField,
-} from './fieldTree';
+} from '../../../domain/fields/fieldTree';
+import { t } from '../../../messages/t';
+import { useConfirm } from '../../../shell/dialogs/confirm';
+import { useDrawers } from '../../drawers/useDrawers';
+import { useHeldValues } from '../heldValues';
+import { errorAddresses } from './errorAddresses';
+import { FieldListTable, type FieldRowActions } from './FieldListTable';
+import { fieldDrawerOf } from './fieldDrawer';
+import { type FieldListOptions, fieldListOptions } from './fieldListOptions';
 import { useStableValue } from './useStableValue';
 import './FieldListField.css';
 

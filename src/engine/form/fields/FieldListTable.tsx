@@ -1,7 +1,7 @@
 import { memo } from 'react';
+import type { FieldRow } from '../../../domain/fields/fieldTree';
 import { t } from '../../../messages/t';
 import type { FieldListColumn } from './fieldListOptions';
-import type { FieldRow } from './fieldTree';
 
 export interface FieldRowActions {
   open(row: FieldRow): void;

@@ -1,4 +1,4 @@
-import type { TreeShape } from './fieldTree';
+import type { TreeShape } from '../../../domain/fields/fieldTree';
 
 type Node = { __errors?: unknown[] } & Record<string, unknown>;
 

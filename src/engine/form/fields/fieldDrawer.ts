@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { FieldRecord } from './fieldTree';
+import type { FieldRecord } from '../../../domain/fields/fieldTree';
 
 /** What a field list gives the drawer that edits one of its fields. */
 export interface FieldDrawerProps {

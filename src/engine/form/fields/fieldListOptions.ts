@@ -1,5 +1,5 @@
 import type { UIOptionsType } from '@rjsf/utils';
-import { defaultShape, type TreeShape } from './fieldTree';
+import { defaultShape, type TreeShape } from '../../../domain/fields/fieldTree';
 
 export interface FieldListColumn {
   /** Dotted path of the value in a field, e.g. 'Validation.Required'. */
