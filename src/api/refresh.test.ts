@@ -42,6 +42,19 @@ describe('refreshTokens across tabs (spec part 1 §4 "Token refresh")', () => {
     expect(readTokens()).toEqual({ token: null, refreshToken: null });
   });
 
+  it('keeps a session that ended while the refresh was on its way ended (spec part 1 §4 "Logout")', async () => {
+    writeTokens('old-token', 'old-refresh');
+    const fetcher = vi.fn(async () => {
+      // The inactivity logout clears the tokens before the answer arrives.
+      localStorage.clear();
+      return new Response(JSON.stringify({ Token: 'new-token', RefreshToken: 'new-refresh' }), {
+        status: 200,
+      });
+    });
+    expect(await refreshTokens(fetcher)).toBe(false);
+    expect(readTokens()).toEqual({ token: null, refreshToken: null });
+  });
+
   it('answers false without a refresh token, and sends nothing', async () => {
     const fetcher = answer(200, {});
     expect(await refreshTokens(fetcher)).toBe(false);

@@ -46,6 +46,9 @@ export function refreshTokens(fetcher: typeof fetch = globalThis.fetch): Promise
           return false;
         }
         const tokens = (await response.json()) as components['schemas']['Tokens'];
+        // The session ended (log-out, inactivity) while the answer was on its way: storing the new
+        // tokens would sign the user in again after the logout (spec part 1 §4 'Logout').
+        if (readTokens().refreshToken !== refreshToken) return false;
         writeTokens(tokens.Token, tokens.RefreshToken);
         return true;
       } catch {
