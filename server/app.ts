@@ -23,6 +23,9 @@ import type { JsonAnswer } from './http/jsonAnswer';
 import { securityHeaders, securityHeadersFor } from './http/securityHeaders';
 import { ItemStore } from './items/itemStore';
 import { Mailer } from './mail/mailer';
+import { PlanCache } from './runtime/compile';
+import { ExecutionLog } from './runtime/executions';
+import { registerRuntime } from './runtime/serve';
 import { registerDemoApps } from './seed/demoApps';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -95,7 +98,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     items: new ItemStore(db),
     itemAnswers: new TableCache<JsonAnswer<unknown>>(db, ['items'], 100),
     itemLists: new TableCache<readonly object[]>(db, ['items'], 20),
+    plans: new PlanCache(db, config.runtime),
+    executions: new ExecutionLog(db, config.runtime.executionRetentionDays, app.log),
   };
+  app.addHook('onClose', () => services.executions.close());
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
@@ -126,6 +132,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const operations = operationsOf();
   registerOperations(app, services, operations, await loadHandlers(), config.accountRateLimit);
   registerDemoApps(app);
+  // Before the not-found handler, which answers the console's page for unknown GETs.
+  registerRuntime(app, {
+    db,
+    config: config.runtime,
+    plans: services.plans,
+    executions: services.executions,
+  });
 
   const staticDir = config.staticDir ?? path.resolve(here, '../dist');
   const indexHtml = path.join(staticDir, 'index.html');
