@@ -59,8 +59,16 @@ interface VersionRow {
   is_script: boolean;
 }
 
-/** Compiles one version (any status: the test run compiles drafts too). */
-export async function compileVersion(db: Db, config: RuntimeConfig, versionGuid: string): Promise<Compiled> {
+/**
+ * Compiles one version (any status: the test run compiles drafts too); with `graph`, that graph in the
+ * version's place (the test run of what the canvas shows).
+ */
+export async function compileVersion(
+  db: Db,
+  config: RuntimeConfig,
+  versionGuid: string,
+  graph?: FlowGraph,
+): Promise<Compiled> {
   const [row] = await db.query<VersionRow>(
     `select v.flow_guid::text as flow_guid, v.version_guid::text as version_guid, v.version, v.graph,
             f.name, f.http_method, f.api_guid::text as api_guid, f.is_script
@@ -78,7 +86,8 @@ export async function compileVersion(db: Db, config: RuntimeConfig, versionGuid:
     functions: new Map(functions.map((entry) => [entry.Guid, entry])),
     writes: false,
   };
-  const blocks = row.graph.Blocks ?? [];
+  const flowGraph = graph ?? row.graph;
+  const blocks = flowGraph.Blocks ?? [];
   const steps = new Map<string, Step>();
   try {
     for (const block of blocks) {
@@ -102,7 +111,7 @@ export async function compileVersion(db: Db, config: RuntimeConfig, versionGuid:
       return { error: new HttpError(501, 'runtime.notRunnable', { reason: error.message }) };
     throw error;
   }
-  const start = row.graph.StartBlock ?? blocks.find((block) => block.Type === 'start')?.Guid;
+  const start = flowGraph.StartBlock ?? blocks.find((block) => block.Type === 'start')?.Guid;
   if (!start || !steps.has(start))
     return { error: new HttpError(501, 'runtime.notRunnable', { reason: 'the flow has no start block' }) };
   return {
