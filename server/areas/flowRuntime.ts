@@ -18,7 +18,12 @@ const handlers: Handlers = {
    */
   'FlowBuilder.TestRunRestMethodFlow': async ({ db, config, params, body, principal }) => {
     await new FlowStore(db).find(params.guid, params.version);
-    const compiled = await compileVersion(db, config.runtime, params.version, body.Flow as FlowGraph | undefined);
+    const compiled = await compileVersion(
+      db,
+      config.runtime,
+      params.version,
+      body.Flow as FlowGraph | undefined,
+    );
     if ('error' in compiled) throw compiled.error;
     const started = performance.now();
     const outcome = await runPlan(compiled.plan, {
