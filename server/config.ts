@@ -38,6 +38,8 @@ export interface RuntimeConfig {
   rateLimitPerMinute: number;
   /** Days the executions log keeps a call. */
   executionRetentionDays: number;
+  /** Whether reads of records tables outside a transaction are kept until the table is written. */
+  readCache: boolean;
 }
 
 export const demoAdmin = {
@@ -87,6 +89,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       bodyLimitBytes: number('FLOW_BODY_LIMIT_BYTES', 1024 * 1024),
       rateLimitPerMinute: number('FLOW_RATE_LIMIT', 6000),
       executionRetentionDays: number('EXECUTION_RETENTION_DAYS', 7),
+      readCache: env.FLOW_READ_CACHE !== 'off',
     },
   };
 }

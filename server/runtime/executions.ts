@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 /**
  * The executions log (issue 17 point 6): every production call of a flow, with its flow, version, REST
  * API, API user, status, duration and the error block if any; never a token, never a body. Calls are
- * buffered and inserted in batches (one statement per EXECUTION_BATCH calls or per FLUSH_MS), so logging
+ * buffered and inserted in batches (one statement per EXECUTION_BATCH (100) calls or every FLUSH_MS (100 ms); small batches keep each insert, which holds PGlite's one thread, to a few milliseconds), so logging
  * costs the hot path an array push; close() flushes what is left. Rows older than the retention are
  * deleted at start and hourly.
  */
@@ -24,8 +24,8 @@ export interface Execution {
   message: string | null;
 }
 
-const EXECUTION_BATCH = 500;
-const FLUSH_MS = 250;
+const EXECUTION_BATCH = 100;
+const FLUSH_MS = 100;
 const SWEEP_MS = 3_600_000;
 
 export class ExecutionLog {
@@ -60,30 +60,33 @@ export class ExecutionLog {
     const batch = this.buffer;
     this.buffer = [];
     if (batch.length === 0) return this.flushing;
-    const column = <K extends keyof Execution>(key: K) => batch.map((entry) => entry[key]);
     this.flushing = this.flushing.then(() =>
       this.db
         .query(
+          // One JSON parameter: PostgreSQL reads a row set from it faster than from 13 arrays.
           `insert into flow_executions (at, flow_guid, version_guid, version, api_guid, api_user_guid, api_user_name,
              http_method, status, duration_ms, error_block, error_code, message)
-           select to_timestamp(a), f::uuid, vg::uuid, v, ag::uuid, ug::uuid, un, m, s, d, eb::uuid, ec, msg
-             from unnest($1::float8[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[],
-                         $9::int[], $10::float8[], $11::text[], $12::text[], $13::text[])
-               as t(a, f, vg, v, ag, ug, un, m, s, d, eb, ec, msg)`,
+           select to_timestamp(a / 1000.0), f, vg, v, ag, ug, un, m, s, d, eb, ec, msg
+             from jsonb_to_recordset($1::jsonb) as t(a float8, f uuid, vg uuid, v int, ag uuid, ug uuid, un text,
+               m text, s int, d float8, eb uuid, ec text, msg text)`,
           [
-            batch.map((entry) => entry.at / 1000),
-            column('flowGuid'),
-            column('versionGuid'),
-            column('version'),
-            column('apiGuid'),
-            column('apiUserGuid'),
-            column('apiUserName'),
-            column('method'),
-            column('status'),
-            column('durationMs'),
-            column('errorBlock'),
-            column('errorCode'),
-            column('message'),
+            JSON.stringify(
+              batch.map((entry) => ({
+                a: entry.at,
+                f: entry.flowGuid,
+                vg: entry.versionGuid,
+                v: entry.version,
+                ag: entry.apiGuid,
+                ug: entry.apiUserGuid,
+                un: entry.apiUserName,
+                m: entry.method,
+                s: entry.status,
+                d: entry.durationMs,
+                eb: entry.errorBlock,
+                ec: entry.errorCode,
+                msg: entry.message,
+              })),
+            ),
           ],
         )
         .then(

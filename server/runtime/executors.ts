@@ -18,6 +18,7 @@ import { saveRecord, selectExpression } from '../documents/records';
 import { quoteIdent } from '../documents/recordTable';
 import { HttpError } from '../http/errors';
 import { connectorImplementation } from './connectors';
+import { readCache } from './readCache';
 import { resolveSource, type Source } from './sources';
 import { compileFilters, sqlTypeOf } from './sqlFilters';
 import { type RunState, readVar, setVar, type Variable } from './state';
@@ -238,14 +239,19 @@ const read: BlockCompiler = async (block, env) => {
     return sql;
   };
   const label = config.Action?.Name ?? 'READ';
+  // Rows of a records table outside a transaction are kept until the table is written (readCache.ts).
+  const cache =
+    source.kind === 'table' && env.config.readCache ? readCache(env.db, source.document.Guid) : undefined;
   return async (state) => {
     const mapped = from.params.map((name) => bindValue(readVar(state, name)));
     const filterParams = filters.params({ now: state.now, variable: (name) => readVar(state, name) });
-    const rows = await state.db.query<Record<string, unknown>>(sqlFor(filterParams.length), [
-      ...mapped,
-      ...filterParams,
-      firstMatch ? 1 : cap + 1,
-    ]);
+    const text = sqlFor(filterParams.length);
+    const params = [...mapped, ...filterParams, firstMatch ? 1 : cap + 1];
+    const query = () => state.db.query<Record<string, unknown>>(text, params);
+    const rows =
+      cache && state.db === env.db
+        ? await cache.get(`${text}\u0000${JSON.stringify(params)}`, query)
+        : await query();
     if (rows.length > cap) throw new HttpError(422, 'runtime.tooManyRows', { block: label, limit: cap });
     const toVars = (row: Record<string, unknown> | undefined) =>
       new Map(

@@ -17,5 +17,5 @@ create table flow_executions (
   error_code text,
   message text
 );
+-- One index: the log is written far more often than it is read; the hourly retention sweep may scan.
 create index flow_executions_flow on flow_executions (flow_guid, at desc);
-create index flow_executions_at on flow_executions (at);

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CONNECTION_GUID } from '../../../server/connections/connectionKind';
 import { demoFlowCustomers } from '../../../server/seed/demo/050_flows';
+import { call, signIn } from '../../support/api';
 import { demoToken, restCall } from '../../support/restCall';
-import { databaseTargets, startTestServer, type TestServer } from '../../support/testServer';
+import { databaseTargets, startTestServer, type TestServer, testAdmin } from '../../support/testServer';
+
+const CUSTOMER_DOCUMENT = '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a02';
 
 describe.each(databaseTargets)('the demo flows answer calls ($name; issue 17 points 1, 8)', (target) => {
   let server: TestServer;
@@ -51,6 +55,33 @@ describe.each(databaseTargets)('the demo flows answer calls ($name; issue 17 poi
     expect(row).toEqual({ Email: 'buyer@example.com', Gross: '121.00' });
     const mails = await server.db.query('select 1 from outbox where recipient = $1', ['buyer@example.com']);
     expect(mails).toHaveLength(1);
+  });
+
+  it('a record written through the Document Editor changes the next answer (read cache dropped by the write)', async () => {
+    const path = `orders_api/customers/credit?customerId=${demoFlowCustomers.inRange.Id}`;
+    expect((await restCall(server, 'GET', path, { token })).body).toEqual({
+      name: 'Northwind Traders',
+      credit: 1500,
+    });
+    const admin = (await signIn(server, testAdmin.email, testAdmin.password, testAdmin.totpSecret)).Token;
+    const saved = await call(
+      server,
+      'POST',
+      `DocumentEditor/PostRecord/${DEMO_CONNECTION_GUID}/${CUSTOMER_DOCUMENT}`,
+      {
+        token: admin,
+        body: { ...demoFlowCustomers.inRange, Credit: 2500 },
+      },
+    );
+    expect(saved.status).toBe(200);
+    expect((await restCall(server, 'GET', path, { token })).body).toEqual({
+      name: 'Northwind Traders',
+      credit: 2500,
+    });
+    await call(server, 'POST', `DocumentEditor/PostRecord/${DEMO_CONNECTION_GUID}/${CUSTOMER_DOCUMENT}`, {
+      token: admin,
+      body: { ...demoFlowCustomers.inRange, Credit: 1500 },
+    });
   });
 
   it('answers 401 without a valid token and 404 for a flow that does not exist', async () => {
