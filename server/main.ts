@@ -1,9 +1,7 @@
 import { buildApp } from './app';
-import { loadKeys } from './auth/keys';
 import { configFromEnv } from './config';
 import { openDatabase } from './db/database';
-import { migrate } from './db/migrate';
-import { seed } from './seed/seed';
+import { prepareDatabase } from './prepare';
 
 /** `npm start`: the reference server with the built console, on PGlite in ./data unless DATABASE_URL is set. */
 async function main() {
@@ -14,9 +12,7 @@ async function main() {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
-  await migrate(db);
-  const keys = await loadKeys(db);
-  await seed(db, keys, config);
+  const keys = await prepareDatabase(db, config);
   const { app } = await buildApp({ db, keys, config });
 
   const shutdown = async (signal: string) => {

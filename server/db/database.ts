@@ -10,6 +10,12 @@ export interface Db {
   /** Runs `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   exec(sql: string): Promise<void>;
+  /**
+   * Runs `fn` while this process holds the database's start-up lock, so processes started together on
+   * one empty PostgreSQL migrate and seed one after another instead of racing (a PostgreSQL advisory
+   * lock held by a connection of its own; PGlite is one process and runs `fn` directly).
+   */
+  exclusively<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /**
    * Calls `listener` with the tables a statement may have written (cascades included; 'all' when it
@@ -62,13 +68,34 @@ function pgliteDb(runner: PgliteRunner, root: PGlite, tracker: WriteTracker, wri
         inner.flush(tracker);
       }
     },
+    exclusively: (fn) => fn(),
     close: () => root.close(),
     dump: () => root.dumpDataDir('gzip'),
     onWrite: (listener) => tracker.listen(listener),
   };
 }
 
+/** The advisory lock key of preparing the database (migrations, keys, seed): 'uise' in ASCII. */
+const START_LOCK = 0x75697365;
+
+/** Runs `fn` while a connection of its own holds the start-up lock; the lock goes with that connection. */
+async function withStartLock<T>(url: string, fn: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [START_LOCK]);
+    try {
+      return await fn();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [START_LOCK]);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 function postgresDb(
+  url: string,
   pool: pg.Pool,
   tracker: WriteTracker,
   client?: pg.PoolClient,
@@ -100,7 +127,7 @@ function postgresDb(
       const inner = new TransactionWrites();
       try {
         await connection.query('BEGIN');
-        const result = await fn(postgresDb(pool, tracker, connection, inner));
+        const result = await fn(postgresDb(url, pool, tracker, connection, inner));
         await connection.query('COMMIT');
         return result;
       } catch (error) {
@@ -111,6 +138,7 @@ function postgresDb(
         inner.flush(tracker);
       }
     },
+    exclusively: (fn) => withStartLock(url, fn),
     close: () => pool.end(),
     onWrite: (listener) => tracker.listen(listener),
   };
@@ -121,7 +149,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     await pool.query('select 1');
-    return postgresDb(pool, new WriteTracker());
+    return postgresDb(target.url, pool, new WriteTracker());
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const parsers = { [INT8]: (value: string) => Number(value) };

@@ -33,7 +33,8 @@ export interface ServerProcess {
 }
 
 export interface ServerProcessOptions {
-  dataDir: string;
+  /** PGlite's data directory; leave it out with DATABASE_URL in `env`. */
+  dataDir?: string;
   port?: number;
   env?: Record<string, string>;
   /** How long to wait for the first answer; a first start runs initdb, which is slow on 2 cores. */
@@ -55,7 +56,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: options.dataDir,
+      ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
       LOG_LEVEL: 'warn',
       APP_ENV: 'test',
       ...options.env,
