@@ -20,6 +20,7 @@ import type { Db } from './db/database';
 import type { Handlers, Services } from './http/context';
 import { HttpError } from './http/errors';
 import type { JsonAnswer } from './http/jsonAnswer';
+import { RateCounts, rateLimitStore } from './http/rateCounts';
 import { securityHeaders, securityHeadersFor } from './http/securityHeaders';
 import { ItemStore } from './items/itemStore';
 import { Mailer } from './mail/mailer';
@@ -100,8 +101,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     itemLists: new TableCache<readonly object[]>(db, ['items'], 20),
     plans: new PlanCache(db, config.runtime),
     executions: new ExecutionLog(db, config.runtime.executionRetentionDays, app.log),
+    rateCounts: new RateCounts(db),
   };
   app.addHook('onClose', () => services.executions.close());
+  app.addHook('onClose', () => services.rateCounts.close());
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
@@ -124,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await app.register(rateLimit, {
     global: false,
+    store: rateLimitStore(services.rateCounts),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, 'api.tooManyRequests', { seconds: Math.ceil(context.ttl / 1000) }),
   });
@@ -138,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     config: config.runtime,
     plans: services.plans,
     executions: services.executions,
+    rateCounts: services.rateCounts,
   });
 
   const staticDir = config.staticDir ?? path.resolve(here, '../dist');

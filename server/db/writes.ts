@@ -73,7 +73,7 @@ export function withCascades(tables: WrittenTables): WrittenTables {
  * Tables no cache reads, written on every call or batch (logs, counters): their writes are not announced
  * to the other processes, which saves a transaction and a notice per write. TableCache refuses them.
  */
-export const UNCACHED_TABLES: ReadonlySet<string> = new Set(['flow_executions']);
+export const UNCACHED_TABLES: ReadonlySet<string> = new Set(['flow_executions', 'rate_limits']);
 
 /** The tables of a write other processes must hear of, or null when none. */
 export function announced(tables: WrittenTables | null): WrittenTables | null {

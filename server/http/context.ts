@@ -12,6 +12,7 @@ import type { Mailer } from '../mail/mailer';
 import type { PlanCache } from '../runtime/compile';
 import type { ExecutionLog } from '../runtime/executions';
 import type { JsonAnswer } from './jsonAnswer';
+import type { RateCounts } from './rateCounts';
 
 /** What every handler can reach: the database, keys, settings and the services built on them. */
 export interface Services {
@@ -33,6 +34,8 @@ export interface Services {
   plans: PlanCache;
   /** The executions log of production flow calls (server/runtime/executions.ts). */
   executions: ExecutionLog;
+  /** Rate limits' call counts, shared by every process on the database (server/http/rateCounts.ts). */
+  rateCounts: RateCounts;
   /** Seconds since the epoch; tests move it to expire tokens and keys. */
   now(): number;
 }

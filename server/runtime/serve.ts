@@ -6,6 +6,7 @@ import type { RuntimeConfig } from '../config';
 import { TableCache } from '../db/cache';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/errors';
+import type { RateCounts } from '../http/rateCounts';
 import type { PlanCache } from './compile';
 import type { ExecutionLog } from './executions';
 import { runPlan } from './run';
@@ -118,32 +119,12 @@ function authenticate(request: FastifyRequest, index: RouteIndex, scheme: string
   return match ? (index.byToken.get(match[1]!.toLowerCase()) ?? null) : null;
 }
 
-/** Calls per API user (or address) in fixed one-minute windows. */
-class RateLimiter {
-  private window = 0;
-  private counts = new Map<string, number>();
-
-  constructor(private readonly perMinute: number) {}
-
-  /** Seconds to wait, or 0 when the call may go. */
-  take(key: string, now: number): number {
-    if (this.perMinute <= 0) return 0;
-    const window = Math.floor(now / 60_000);
-    if (window !== this.window) {
-      this.window = window;
-      this.counts = new Map();
-    }
-    const count = (this.counts.get(key) ?? 0) + 1;
-    this.counts.set(key, count);
-    return count > this.perMinute ? Math.ceil(((window + 1) * 60_000 - now) / 1000) : 0;
-  }
-}
-
 export interface RuntimeServices {
   db: Db;
   config: RuntimeConfig;
   plans: PlanCache;
   executions: ExecutionLog;
+  rateCounts: RateCounts;
 }
 
 const send = (reply: FastifyReply, status: number, body: unknown) =>
@@ -156,9 +137,17 @@ const send = (reply: FastifyReply, status: number, body: unknown) =>
         .send(JSON.stringify(body));
 
 export function registerRuntime(app: FastifyInstance, services: RuntimeServices): void {
-  const { db, config, plans, executions } = services;
+  const { db, config, plans, executions, rateCounts } = services;
   const indexCache = new TableCache<RouteIndex>(db, INDEX_TABLES, 1);
-  const limiter = new RateLimiter(config.rateLimitPerMinute);
+  /**
+   * Calls per API user (or address) in fixed one-minute windows, counted across every process on the
+   * database (server/http/rateCounts.ts): seconds to wait, or 0 when the call may go.
+   */
+  const rateLimited = (key: string): number => {
+    if (config.rateLimitPerMinute <= 0) return 0;
+    const { count, resetMs } = rateCounts.take(`flow ${key}`, 60_000, Date.now(), true);
+    return count > config.rateLimitPerMinute ? Math.ceil(resetMs / 1000) : 0;
+  };
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const started = performance.now();
@@ -211,7 +200,7 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
       if (!user) return refuse(new HttpError(401, 'runtime.unauthorized'));
       if (!api.users.has(user.guid.toLowerCase())) return refuse(new HttpError(403, 'runtime.forbidden'));
     }
-    const wait = limiter.take(user ? `user:${user.guid}` : `ip:${request.ip}`, Date.now());
+    const wait = rateLimited(user ? `user:${user.guid}` : `ip:${request.ip}`);
     if (wait > 0) return refuse(new HttpError(429, 'runtime.rateLimited', { seconds: wait }));
     if (api.returnType !== 'Json')
       return refuse(
