@@ -64,6 +64,8 @@ export interface App {
   app: FastifyInstance;
   services: Services;
   operations: OperationSpec[];
+  /** From now on the health check answers 503: the process is about to stop (server/main.ts). */
+  drain(): void;
 }
 
 /** Builds the server: the API under /api from the contract, the demo app pages, and the built console. */
@@ -73,7 +75,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: false,
+    trustProxy: config.trustProxy,
     ajv: { customOptions: { strict: false } },
     // Path parameters of the contract reach 200 characters, up to 12 bytes each once percent-encoded;
     // Fastify's default limit of 100 refused valid ones before validation could explain anything.
@@ -133,6 +135,22 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   securityHeaders(app);
 
+  // What a load balancer checks (issue 18 points 4, 5): 200 while the process takes calls and its
+  // database answers, 503 once it drains before stopping.
+  let draining = false;
+  // Connections end with the answer once draining, so keep-alive connections (a balancer's, a
+  // browser's) do not hold the stop up and their next call opens a connection elsewhere.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (draining) reply.header('connection', 'close');
+    return payload;
+  });
+  app.get('/health', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (draining) return reply.status(503).send({ Status: 'draining' });
+    await db.query('select 1');
+    return { Status: 'ok' };
+  });
+
   const operations = operationsOf();
   registerOperations(app, services, operations, await loadHandlers(), config.accountRateLimit);
   registerDemoApps(app);
@@ -176,5 +194,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
       .send(shell);
   });
 
-  return { app, services, operations };
+  return {
+    app,
+    services,
+    operations,
+    drain: () => {
+      draining = true;
+    },
+  };
 }

@@ -21,6 +21,16 @@ export interface ServerConfig {
   smtpUrl?: string;
   staticDir?: string;
   logLevel: string;
+  /**
+   * Proxies whose X-Forwarded-For is believed (Fastify's trustProxy: addresses or CIDRs, comma-separated,
+   * or true), so rate limits count the caller's address behind a load balancer, not the balancer's.
+   */
+  trustProxy: boolean | string;
+  /**
+   * Seconds a stopping process (SIGTERM, SIGINT) keeps answering while its health check answers 503, so
+   * a load balancer routes around it before it stops taking requests (issue 18 point 5).
+   */
+  drainSeconds: number;
   /** The flow runtime's limits (issue 17 point 7) and its executions log (point 6). */
   runtime: RuntimeConfig;
 }
@@ -82,6 +92,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
     ...(env.STATIC_DIR ? { staticDir: path.resolve(env.STATIC_DIR) } : {}),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
+    drainSeconds: number('DRAIN_SECONDS', 0),
     runtime: {
       timeoutMs: number('FLOW_TIMEOUT_SECONDS', 10) * 1000,
       statementTimeoutMs: number('FLOW_STATEMENT_TIMEOUT_SECONDS', 5) * 1000,

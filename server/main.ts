@@ -13,10 +13,23 @@ async function main() {
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   const keys = await prepareDatabase(db, config);
-  const { app } = await buildApp({ db, keys, config });
+  const { app, drain } = await buildApp({ db, keys, config });
 
+  // Graceful stop (issue 18 point 5): the health check answers 503 for DRAIN_SECONDS while calls are
+  // still answered, so a load balancer routes around this process; then it stops taking connections,
+  // finishes the calls in flight (Fastify answers 503 to any that arrive meanwhile), writes what it
+  // holds (executions log, rate counts), closes the database and leaves.
   const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: shutting down`);
+    app.log.info(`${signal}: draining for ${config.drainSeconds} s, then stopping`);
+    setTimeout(
+      () => {
+        console.error('stopping took too long; leaving anyway');
+        process.exit(1);
+      },
+      (config.drainSeconds + 30) * 1000,
+    ).unref();
+    drain();
+    await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000));
     await app.close();
     await db.close();
     process.exit(0);

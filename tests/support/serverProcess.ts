@@ -28,8 +28,8 @@ export interface ServerProcess {
   startMs: number;
   /** Everything the process printed so far, for failure messages. */
   output(): string;
-  /** Sends a signal and waits for the process to be gone. */
-  kill(signal: NodeJS.Signals): Promise<void>;
+  /** Sends a signal and waits for the process to be gone; answers its exit code (null when a signal ended it). */
+  kill(signal: NodeJS.Signals): Promise<number | null>;
 }
 
 export interface ServerProcessOptions {
@@ -70,9 +70,9 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   child.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
-  const exited = new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
+  const exited = new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
   });
 
   const url = `http://127.0.0.1:${port}`;
@@ -102,7 +102,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     output: () => output,
     async kill(signal) {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      await exited;
+      return exited;
     },
   };
 }
