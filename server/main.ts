@@ -19,7 +19,10 @@ async function main() {
   // still answered, so a load balancer routes around this process; then it stops taking connections,
   // finishes the calls in flight (Fastify answers 503 to any that arrive meanwhile), writes what it
   // holds (executions log, rate counts), closes the database and leaves.
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     app.log.info(`${signal}: draining for ${config.drainSeconds} s, then stopping`);
     setTimeout(
       () => {
