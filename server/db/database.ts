@@ -176,6 +176,9 @@ function postgresDb(shared: Postgres, client?: pg.PoolClient, writes?: Transacti
 export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection lost (PostgreSQL restarted, a connection terminated) is replaced on next use;
+    // unhandled, the pool's error event would end the process.
+    pool.on('error', (error) => console.warn(`database: an idle connection was lost (${error.message})`));
     await pool.query('select 1');
     const tracker = new WriteTracker();
     const notices = new WriteNotices(target.url, tracker);
