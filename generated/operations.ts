@@ -90,6 +90,8 @@ export const operationTable = {
   "FlowBuilder.SetRestMethodFlowStatus": { method: 'POST', path: "/UIServices/FlowBuilder/SetRestMethodFlowStatus/{guid}" },
   "FlowBuilder.CheckForExistingRestMethodFlow": { method: 'POST', path: "/UIServices/FlowBuilder/CheckForExistingRestMethodFlow" },
   "FlowBuilder.DuplicateRestMethodFlow": { method: 'POST', path: "/UIServices/FlowBuilder/DuplicateRestMethodFlow/{guid}/{version}" },
+  "FlowBuilder.TestRunRestMethodFlow": { method: 'POST', path: "/UIServices/FlowBuilder/TestRunRestMethodFlow/{guid}/{version}" },
+  "FlowBuilder.GetRestMethodFlowExecutions": { method: 'GET', path: "/UIServices/FlowBuilder/GetRestMethodFlowExecutions/{guid}" },
   "FlowBuilder.GetActionsRestFlow": { method: 'GET', path: "/UIServices/FlowBuilder/GetActionsRestFlow/{connection}" },
   "FlowBuilder.GetActionsRestFlowById": { method: 'GET', path: "/UIServices/FlowBuilder/GetActionsRestFlowById/{guid}" },
   "FlowBuilder.GetExternalConnectors": { method: 'GET', path: "/UIServices/FlowBuilder/GetExternalConnectors" },

@@ -1533,6 +1533,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/UIServices/FlowBuilder/TestRunRestMethodFlow/{guid}/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a version (drafts too) with an input, in a transaction that is always rolled back, answering what each block did.
+         * @description The Flow Builder's test run (issue 17 point 5). The input is what a production call sends (a GET flow's query parameters as an object); with Flow, the graph on the canvas runs instead of the stored one. Answers 200 with the status and answer the call would have had, and a trace per block; nothing the run writes is kept. A script flow answers 501.
+         */
+        post: operations["FlowBuilder.TestRunRestMethodFlow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/UIServices/FlowBuilder/GetRestMethodFlowExecutions/{guid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of a flow's production calls, newest first, with the total. */
+        get: operations["FlowBuilder.GetRestMethodFlowExecutions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/UIServices/FlowBuilder/GetActionsRestFlow/{connection}": {
         parameters: {
             query?: never;
@@ -2270,6 +2307,35 @@ export interface components {
             ClassName?: string | null;
         };
         /**
+         * FlowExecution
+         * @description One production call of a flow (issue 17 point 6). Never a token or a body.
+         */
+        FlowExecution: {
+            Id: number;
+            /** Format: date-time */
+            At: string;
+            Version?: number | null;
+            VersionGuid?: string | null;
+            ApiGuid?: string | null;
+            ApiUserGuid?: string | null;
+            ApiUser?: string | null;
+            HttpMethod: string;
+            Status: number;
+            DurationMs: number;
+            ErrorBlock?: string | null;
+            ErrorCode?: string | null;
+            Message?: string | null;
+        };
+        /**
+         * FlowExecutionPage
+         * @description One page of a flow's calls, newest first, with how many match and how many days calls are kept.
+         */
+        FlowExecutionPage: {
+            Executions: components["schemas"]["FlowExecution"][];
+            Total: number;
+            RetentionDays: number;
+        };
+        /**
          * FlowField
          * @description A flow block field (spec part 2 §3 'Block').
          */
@@ -2763,6 +2829,28 @@ export interface components {
             IsDocumented?: boolean;
         };
         /**
+         * TestRun
+         * @description A test run's request (issue 17 point 5): the input as a production call would send it (a GET flow's query parameters as an object), and optionally the graph on the canvas, which runs instead of the stored one.
+         */
+        TestRun: {
+            Input?: {
+                [key: string]: unknown;
+            };
+            Flow?: components["schemas"]["RestMethodFlow"]["Flow"];
+        };
+        /**
+         * TestRunResult
+         * @description What a test run answered (issue 17 point 5): the status and body a production call would have answered, its duration, the block that ended it in an error, and what each block did. Its writes were rolled back.
+         */
+        TestRunResult: {
+            Status: number;
+            /** @description The answer's body (null for 204). */
+            Answer?: unknown;
+            DurationMs: number;
+            ErrorBlock?: string | null;
+            Trace: components["schemas"]["TraceEntry"][];
+        };
+        /**
          * Tokens
          * @description A signed web token and its refresh token (spec part 1 §3 'Session token').
          */
@@ -2771,6 +2859,27 @@ export interface components {
             RefreshToken: string;
             /** @description Only on Authenticate: false when the user still has to enrol an authenticator (CreateSharedKey). */
             TwoFactorEnabled?: boolean;
+        };
+        /**
+         * TraceEntry
+         * @description What one block did in a test run (issue 17 point 5): what it read, what it added or answered, the branch a check took, rows read or written, how long it took, and its error.
+         */
+        TraceEntry: {
+            Guid: string;
+            Type: string;
+            /** @description The values the block read: mapped inputs, tested fields, written values. */
+            Input?: unknown;
+            /** @description The flow fields it added, the rows it read, or the answer it shaped. */
+            Output?: unknown;
+            /** @enum {string} */
+            Branch?: "TRUE" | "FALSE";
+            Rows?: number;
+            DurationMs: number;
+            Error?: {
+                Message: string;
+                MessageKey: string;
+                ErrorCode?: string;
+            };
         };
         /**
          * TwoFACode
@@ -4855,6 +4964,67 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Saved"];
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    "FlowBuilder.TestRunRestMethodFlow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                guid: components["parameters"]["GuidPath"];
+                /** @description A flow version guid. */
+                version: components["parameters"]["VersionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestRun"];
+            };
+        };
+        responses: {
+            /** @description What the run answered, with the trace. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestRunResult"];
+                };
+            };
+            501: components["responses"]["Error"];
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    "FlowBuilder.GetRestMethodFlowExecutions": {
+        parameters: {
+            query?: {
+                /** @description The page, from 1 (default 1; no defaults in the schema, so a call without paging parameters stays one for the whole list). */
+                page?: components["parameters"]["ListPage"];
+                /** @description Rows a page (default 20). */
+                pageSize?: components["parameters"]["ListPageSize"];
+                /** @description ok (below 400) or failed (400 and above). */
+                status?: "ok" | "failed";
+                version?: number;
+            };
+            header?: never;
+            path: {
+                guid: components["parameters"]["GuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowExecutionPage"];
+                };
+            };
             "4XX": components["responses"]["Error"];
         };
     };

@@ -20,9 +20,13 @@ import type { Db } from './db/database';
 import type { Handlers, Services } from './http/context';
 import { HttpError } from './http/errors';
 import type { JsonAnswer } from './http/jsonAnswer';
+import { RateCounts, rateLimitStore } from './http/rateCounts';
 import { securityHeaders, securityHeadersFor } from './http/securityHeaders';
 import { ItemStore } from './items/itemStore';
 import { Mailer } from './mail/mailer';
+import { PlanCache } from './runtime/compile';
+import { ExecutionLog } from './runtime/executions';
+import { registerRuntime } from './runtime/serve';
 import { registerDemoApps } from './seed/demoApps';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -60,6 +64,8 @@ export interface App {
   app: FastifyInstance;
   services: Services;
   operations: OperationSpec[];
+  /** From now on the health check answers 503: the process is about to stop (server/main.ts). */
+  drain(): void;
 }
 
 /** Builds the server: the API under /api from the contract, the demo app pages, and the built console. */
@@ -69,7 +75,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: false,
+    trustProxy: config.trustProxy,
     ajv: { customOptions: { strict: false } },
     // Path parameters of the contract reach 200 characters, up to 12 bytes each once percent-encoded;
     // Fastify's default limit of 100 refused valid ones before validation could explain anything.
@@ -95,7 +101,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     items: new ItemStore(db),
     itemAnswers: new TableCache<JsonAnswer<unknown>>(db, ['items'], 100),
     itemLists: new TableCache<readonly object[]>(db, ['items'], 20),
+    plans: new PlanCache(db, config.runtime),
+    executions: new ExecutionLog(db, config.runtime.executionRetentionDays, app.log),
+    rateCounts: new RateCounts(db),
   };
+  app.addHook('onClose', () => services.executions.close());
+  app.addHook('onClose', () => services.rateCounts.close());
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
@@ -118,14 +129,39 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await app.register(rateLimit, {
     global: false,
+    store: rateLimitStore(services.rateCounts),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, 'api.tooManyRequests', { seconds: Math.ceil(context.ttl / 1000) }),
   });
   securityHeaders(app);
 
+  // What a load balancer checks (issue 18 points 4, 5): 200 while the process takes calls and its
+  // database answers, 503 once it drains before stopping.
+  let draining = false;
+  // Connections end with the answer once draining, so keep-alive connections (a balancer's, a
+  // browser's) do not hold the stop up and their next call opens a connection elsewhere.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (draining) reply.header('connection', 'close');
+    return payload;
+  });
+  app.get('/health', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (draining) return reply.status(503).send({ Status: 'draining' });
+    await db.query('select 1');
+    return { Status: 'ok' };
+  });
+
   const operations = operationsOf();
   registerOperations(app, services, operations, await loadHandlers(), config.accountRateLimit);
   registerDemoApps(app);
+  // Before the not-found handler, which answers the console's page for unknown GETs.
+  registerRuntime(app, {
+    db,
+    config: config.runtime,
+    plans: services.plans,
+    executions: services.executions,
+    rateCounts: services.rateCounts,
+  });
 
   const staticDir = config.staticDir ?? path.resolve(here, '../dist');
   const indexHtml = path.join(staticDir, 'index.html');
@@ -158,5 +194,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
       .send(shell);
   });
 
-  return { app, services, operations };
+  return {
+    app,
+    services,
+    operations,
+    drain: () => {
+      draining = true;
+    },
+  };
 }

@@ -21,6 +21,35 @@ export interface ServerConfig {
   smtpUrl?: string;
   staticDir?: string;
   logLevel: string;
+  /**
+   * Proxies whose X-Forwarded-For is believed (Fastify's trustProxy: addresses or CIDRs, comma-separated,
+   * or true), so rate limits count the caller's address behind a load balancer, not the balancer's.
+   */
+  trustProxy: boolean | string;
+  /**
+   * Seconds a stopping process (SIGTERM, SIGINT) keeps answering while its health check answers 503, so
+   * a load balancer routes around it before it stops taking requests (issue 18 point 5).
+   */
+  drainSeconds: number;
+  /** The flow runtime's limits (issue 17 point 7) and its executions log (point 6). */
+  runtime: RuntimeConfig;
+}
+
+export interface RuntimeConfig {
+  /** Longest a call may run; past it the call answers 504 and its writes roll back. */
+  timeoutMs: number;
+  /** Longest one statement of a call with writes may run (PostgreSQL's statement_timeout). */
+  statementTimeoutMs: number;
+  /** Most rows one read block may find; more answer 422. */
+  readRowCap: number;
+  /** Largest request body of a flow call. */
+  bodyLimitBytes: number;
+  /** Calls per minute per API user (per address for public REST APIs); 0 for no limit. */
+  rateLimitPerMinute: number;
+  /** Days the executions log keeps a call. */
+  executionRetentionDays: number;
+  /** Whether reads of records tables outside a transaction are kept until the table is written. */
+  readCache: boolean;
 }
 
 export const demoAdmin = {
@@ -63,5 +92,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
     ...(env.STATIC_DIR ? { staticDir: path.resolve(env.STATIC_DIR) } : {}),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
+    drainSeconds: number('DRAIN_SECONDS', 0),
+    runtime: {
+      timeoutMs: number('FLOW_TIMEOUT_SECONDS', 10) * 1000,
+      statementTimeoutMs: number('FLOW_STATEMENT_TIMEOUT_SECONDS', 5) * 1000,
+      readRowCap: number('FLOW_READ_ROW_CAP', 1000),
+      bodyLimitBytes: number('FLOW_BODY_LIMIT_BYTES', 1024 * 1024),
+      rateLimitPerMinute: number('FLOW_RATE_LIMIT', 6000),
+      executionRetentionDays: number('EXECUTION_RETENTION_DAYS', 7),
+      readCache: env.FLOW_READ_CACHE !== 'off',
+    },
   };
 }

@@ -1,9 +1,7 @@
 import { buildApp } from './app';
-import { loadKeys } from './auth/keys';
 import { configFromEnv } from './config';
 import { openDatabase } from './db/database';
-import { migrate } from './db/migrate';
-import { seed } from './seed/seed';
+import { prepareDatabase } from './prepare';
 
 /** `npm start`: the reference server with the built console, on PGlite in ./data unless DATABASE_URL is set. */
 async function main() {
@@ -14,13 +12,27 @@ async function main() {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
-  await migrate(db);
-  const keys = await loadKeys(db);
-  await seed(db, keys, config);
-  const { app } = await buildApp({ db, keys, config });
+  const keys = await prepareDatabase(db, config);
+  const { app, drain } = await buildApp({ db, keys, config });
 
+  // Graceful stop (issue 18 point 5): the health check answers 503 for DRAIN_SECONDS while calls are
+  // still answered, so a load balancer routes around this process; then it stops taking connections,
+  // finishes the calls in flight (Fastify answers 503 to any that arrive meanwhile), writes what it
+  // holds (executions log, rate counts), closes the database and leaves.
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: shutting down`);
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: draining for ${config.drainSeconds} s, then stopping`);
+    setTimeout(
+      () => {
+        console.error('stopping took too long; leaving anyway');
+        process.exit(1);
+      },
+      (config.drainSeconds + 30) * 1000,
+    ).unref();
+    drain();
+    await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000));
     await app.close();
     await db.close();
     process.exit(0);

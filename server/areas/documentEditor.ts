@@ -1,10 +1,9 @@
-import { fieldNamed, keyFieldOf } from '../../src/domain/documents/keyField';
-import type { Document } from '../../src/domain/documents/types';
 import type { Db } from '../db/database';
 import { recordDatabase, requireConnection } from '../documents/connection';
 import { publishedDocument, publishedDocuments } from '../documents/context';
-import { getRecord, listRecords, type ReferenceCheck, saveRecord } from '../documents/records';
+import { getRecord, listRecords, saveRecord } from '../documents/records';
 import { migrateRecordTable, recordTableExists } from '../documents/recordTable';
+import { referenceChecks } from '../documents/references';
 import type { Handlers } from '../http/context';
 import { HttpError, notFound } from '../http/errors';
 import type { ItemStore } from '../items/itemStore';
@@ -21,28 +20,6 @@ async function listDocument(items: ItemStore, db: Db, connectionGuid: string, gu
   if (!records) throw new HttpError(400, 'de.error.connectionNotSupported', { type: connection.Type ?? '—' });
   if (!(await recordTableExists(records, document.Guid))) await migrateRecordTable(records, document);
   return { document, records };
-}
-
-/**
- * Where a record's foreign values must exist: each reference's foreign key in the referenced document's
- * key, and each mapped field (is_map) in its mapped field.
- */
-function referenceChecks(document: Document, published: readonly Document[]): ReferenceCheck[] {
-  const checks: ReferenceCheck[] = [];
-  for (const reference of document.References ?? []) {
-    const target = published.find((entry) => entry.Guid === reference.Guid && entry.Type === 'List');
-    const field = fieldNamed(document, reference.Child);
-    const targetField = target ? keyFieldOf(target) : undefined;
-    if (target && field && targetField) checks.push({ field, target, targetField });
-  }
-  for (const field of document.Elements) {
-    const mapping = field.Validation?.Document?.Reference;
-    if (field.IsMapping !== true || !mapping?.DocumentGuid) continue;
-    const target = published.find((entry) => entry.Guid === mapping.DocumentGuid && entry.Type === 'List');
-    const targetField = target ? fieldNamed(target, mapping.MappingField) : undefined;
-    if (target && targetField) checks.push({ field, target, targetField });
-  }
-  return checks;
 }
 
 /** Document Editor (spec part 2 §2 'Document Editor', §7 DocumentEditor): records of published list documents. */

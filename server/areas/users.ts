@@ -17,19 +17,23 @@ async function confirmCode(services: Services, user: UserRow, code: string): Pro
   const sealed = user.two_factor ? user.two_factor_key : user.pending_two_factor_key;
   if (!sealed) return false;
   const step = await checkTotp(decrypt(services.keys, sealed), code, user.last_totp_step, services.now());
-  if (step === null) {
-    await services.throttle.failed(user);
-    return false;
-  }
-  await services.db.query(
-    `update users set last_totp_step = $2,
-        two_factor = true,
-        two_factor_key = coalesce(case when two_factor then two_factor_key end, pending_two_factor_key),
-        pending_two_factor_key = null
-      where guid = $1`,
-    [user.guid, step],
-  );
-  return true;
+  // The step is taken only if no call took it or a later one since this one read the user, so a code
+  // used at the same moment on two processes works once (issue 18 point 2).
+  const taken =
+    step !== null &&
+    (
+      await services.db.query(
+        `update users set last_totp_step = $2,
+            two_factor = true,
+            two_factor_key = coalesce(case when two_factor then two_factor_key end, pending_two_factor_key),
+            pending_two_factor_key = null
+          where guid = $1 and (last_totp_step is null or last_totp_step < $2)
+          returning guid`,
+        [user.guid, step],
+      )
+    ).length === 1;
+  if (!taken) await services.throttle.failed(user);
+  return taken;
 }
 
 async function enrolmentSecret(services: Services, user: UserRow) {

@@ -23,7 +23,8 @@ export class SessionStore {
   /**
    * sid → revoked, read once and kept until the sessions table is written (a revocation, a sign-in, a
    * user deleted with its sessions), so the guard's check stays off the database on hot calls and a
-   * revocation still takes effect on the very next call.
+   * revocation still takes effect on the very next call (on the other processes of a cluster, once the
+   * write's notice arrives, a moment after its commit: server/db/writeNotices.ts).
    */
   private readonly revoked: TableCache<boolean>;
 

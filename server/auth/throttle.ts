@@ -21,14 +21,20 @@ export class Throttle {
     if (wait > 0) throw new HttpError(429, 'login.locked', { seconds: wait });
   }
 
-  async failed(user: Pick<UserRow, 'guid' | 'failed_attempts'>): Promise<void> {
-    const attempts = user.failed_attempts + 1;
-    let wait = 0;
-    if (attempts >= this.config.blockAfter) wait = this.config.blockSeconds;
-    else if (attempts >= this.config.slowAfter) wait = Math.min(60, 2 ** (attempts - this.config.slowAfter));
+  /**
+   * Counts a failure in the database itself (failed_attempts + 1), so failures made at the same moment,
+   * on one process or several, all count (issue 18 point 2).
+   */
+  async failed(user: Pick<UserRow, 'guid'>): Promise<void> {
+    const { slowAfter, blockAfter, blockSeconds } = this.config;
     await this.db.query(
-      'update users set failed_attempts = $2, locked_until = case when $3::int > 0 then to_timestamp($4::double precision + $3::int) else null end where guid = $1',
-      [user.guid, attempts, wait, this.now()],
+      `update users set failed_attempts = failed_attempts + 1,
+          locked_until = case
+            when failed_attempts + 1 >= $2 then to_timestamp($5::double precision + $3)
+            when failed_attempts + 1 >= $4 then to_timestamp($5::double precision + least(60, 2 ^ (failed_attempts + 1 - $4)))
+            else null end
+        where guid = $1`,
+      [user.guid, blockAfter, blockSeconds, slowAfter, this.now()],
     );
   }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { runAs } from '../audit/actor';
 import { authorize } from '../auth/guard';
 import type { Handler, Handlers, Services } from '../http/context';
@@ -35,7 +35,18 @@ export function registerOperations(
     app.route({
       method: operation.method,
       url: operation.url,
-      ...(isAccountCall ? { config: { rateLimit: { max: accountRateLimit, timeWindow: 60_000 } } } : {}),
+      // Counted per call and address, in the table every process shares (server/http/rateCounts.ts).
+      ...(isAccountCall
+        ? {
+            config: {
+              rateLimit: {
+                max: accountRateLimit,
+                timeWindow: 60_000,
+                keyGenerator: (request: FastifyRequest) => `account ${operation.id} ${request.ip}`,
+              },
+            },
+          }
+        : {}),
       handler: async (request, reply) => {
         const query = (request.query ?? {}) as Record<string, unknown>;
         const principal = await authorize(services, operation, request.headers.authorization, query);

@@ -1,5 +1,5 @@
 import type { Db } from './database';
-import type { WrittenTables } from './writes';
+import { UNCACHED_TABLES, type WrittenTables } from './writes';
 
 /**
  * Values computed from some tables, kept in memory until a write to one of those tables (as the
@@ -7,8 +7,8 @@ import type { WrittenTables } from './writes';
  * write is answered but not kept, so a cache never holds what a read saw before a commit it raced.
  * Concurrent misses of one key share one computation.
  *
- * The reference server is one process and the only writer of its database; a second process writing
- * to the same PostgreSQL would not be seen (say so before running two).
+ * On PostgreSQL the writes of the other server processes count too: they arrive as notices a moment
+ * after they commit (server/db/writeNotices.ts). While a process cannot hear them, nothing is kept.
  */
 export class TableCache<V> {
   private version = 0;
@@ -17,11 +17,14 @@ export class TableCache<V> {
   private readonly tables: ReadonlySet<string>;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     tables: readonly string[],
     /** Entries kept at most; beyond it the oldest goes. */
     private readonly limit = 10_000,
   ) {
+    const uncached = tables.filter((table) => UNCACHED_TABLES.has(table));
+    if (uncached.length > 0)
+      throw new Error(`no cache may read ${uncached.join(', ')}: its writes are not announced`);
     this.tables = new Set(tables);
     db.onWrite((written) => {
       if (this.concerns(written)) this.invalidate();
@@ -47,7 +50,10 @@ export class TableCache<V> {
     this.pending.delete(key);
   }
 
-  /** The kept value if it is current, else `compute()`'s (kept when no write overlapped it). */
+  /**
+   * The kept value if it is current, else `compute()`'s, kept when no write overlapped it and every
+   * write can be heard.
+   */
   get(key: string, compute: () => Promise<V>): Promise<V> {
     const entry = this.entries.get(key);
     if (entry && entry.version === this.version) return Promise.resolve(entry.value);
@@ -57,7 +63,7 @@ export class TableCache<V> {
     const promise = compute().then(
       (value) => {
         if (this.pending.get(key)?.promise === promise) this.pending.delete(key);
-        if (version === this.version) {
+        if (version === this.version && this.db.writesSeen()) {
           if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value!);
           this.entries.set(key, { version, value });
         }

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { TransactionWrites, type WriteListener, WriteTracker } from './writes';
+import { notice, WRITES_CHANNEL, WriteNotices } from './writeNotices';
+import { announced, TransactionWrites, type WriteListener, WriteTracker, writtenTables } from './writes';
 
 /** The SQL both engines share: `$1` parameters, rows as plain objects, int8 as number. */
 export interface Db {
@@ -10,14 +11,22 @@ export interface Db {
   /** Runs `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   exec(sql: string): Promise<void>;
+  /**
+   * Runs `fn` while this process holds the database's start-up lock, so processes started together on
+   * one empty PostgreSQL migrate and seed one after another instead of racing (a PostgreSQL advisory
+   * lock held by a connection of its own; PGlite is one process and runs `fn` directly).
+   */
+  exclusively<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /**
    * Calls `listener` with the tables a statement may have written (cascades included; 'all' when it
    * cannot tell), after each writing statement and again when a transaction commits or rolls back.
-   * Caches over the database (server/db/cache.ts) drop their entries on it. Sees this process's writes
-   * only (server/db/writes.ts).
+   * Caches over the database (server/db/cache.ts) drop their entries on it. On PostgreSQL it also hears
+   * the committed writes of the other server processes on the same database (server/db/writeNotices.ts).
    */
   onWrite(listener: WriteListener): () => void;
+  /** Whether onWrite hears every write right now; caches keep nothing while it does not. */
+  writesSeen(): boolean;
   /** PGlite only: the data directory as a tarball, which `loadDataDir` starts from. */
   dump?(): Promise<Blob>;
 }
@@ -62,22 +71,62 @@ function pgliteDb(runner: PgliteRunner, root: PGlite, tracker: WriteTracker, wri
         inner.flush(tracker);
       }
     },
+    exclusively: (fn) => fn(),
     close: () => root.close(),
     dump: () => root.dumpDataDir('gzip'),
     onWrite: (listener) => tracker.listen(listener),
+    writesSeen: () => true,
   };
 }
 
-function postgresDb(
-  pool: pg.Pool,
-  tracker: WriteTracker,
-  client?: pg.PoolClient,
-  writes?: TransactionWrites,
-): Db {
+/** The advisory lock key of preparing the database (migrations, keys, seed): 'uise' in ASCII. */
+const START_LOCK = 0x75697365;
+
+/** Runs `fn` while a connection of its own holds the start-up lock; the lock goes with that connection. */
+async function withStartLock<T>(url: string, fn: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [START_LOCK]);
+    try {
+      return await fn();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [START_LOCK]);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** What every executor of one PostgreSQL database shares. */
+interface Postgres {
+  url: string;
+  pool: pg.Pool;
+  tracker: WriteTracker;
+  notices: WriteNotices;
+}
+
+/**
+ * Tells the other processes what a transaction wrote, inside the transaction just before its COMMIT, so
+ * the notice goes out only if the write committed (server/db/writeNotices.ts).
+ */
+async function announce(shared: Postgres, connection: pg.PoolClient, writes: TransactionWrites) {
+  const tables = announced(writes.written);
+  if (tables)
+    await connection.query('select pg_notify($1, $2)', [
+      WRITES_CHANNEL,
+      notice(shared.notices.origin, tables),
+    ]);
+}
+
+function postgresDb(shared: Postgres, client?: pg.PoolClient, writes?: TransactionWrites): Db {
+  const { pool, tracker } = shared;
   const runner = client ?? pool;
   return {
     kind: 'postgres',
     async query<T>(sql: string, params: unknown[] = []) {
+      // A write outside a transaction becomes one, so its notice commits with it.
+      if (!client && announced(writtenTables(sql))) return this.transaction((tx) => tx.query<T>(sql, params));
       try {
         const result = await runner.query(sql, params);
         return result.rows as T[];
@@ -87,6 +136,7 @@ function postgresDb(
       }
     },
     async exec(sql: string) {
+      if (!client) return this.transaction((tx) => tx.exec(sql));
       try {
         await runner.query(sql);
       } finally {
@@ -100,7 +150,8 @@ function postgresDb(
       const inner = new TransactionWrites();
       try {
         await connection.query('BEGIN');
-        const result = await fn(postgresDb(pool, tracker, connection, inner));
+        const result = await fn(postgresDb(shared, connection, inner));
+        await announce(shared, connection, inner);
         await connection.query('COMMIT');
         return result;
       } catch (error) {
@@ -111,8 +162,13 @@ function postgresDb(
         inner.flush(tracker);
       }
     },
-    close: () => pool.end(),
+    exclusively: (fn) => withStartLock(shared.url, fn),
+    async close() {
+      await shared.notices.close();
+      await pool.end();
+    },
     onWrite: (listener) => tracker.listen(listener),
+    writesSeen: () => tracker.seesEveryWrite,
   };
 }
 
@@ -120,8 +176,14 @@ function postgresDb(
 export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection lost (PostgreSQL restarted, a connection terminated) is replaced on next use;
+    // unhandled, the pool's error event would end the process.
+    pool.on('error', (error) => console.warn(`database: an idle connection was lost (${error.message})`));
     await pool.query('select 1');
-    return postgresDb(pool, new WriteTracker());
+    const tracker = new WriteTracker();
+    const notices = new WriteNotices(target.url, tracker);
+    await notices.start();
+    return postgresDb({ url: target.url, pool, tracker, notices });
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const parsers = { [INT8]: (value: string) => Number(value) };

@@ -2,10 +2,11 @@
  * Which tables a statement may change, read from its SQL, so caches over the database can drop what a
  * write made stale (server/db/cache.ts). Conservative: a statement that is not a plain read and whose
  * tables cannot be named (DDL, TRUNCATE, COPY, DO, anything unexpected) counts as a write to every table.
+ * On PostgreSQL the other server processes hear of each committed write too (server/db/writeNotices.ts).
  *
- * What it cannot see: writes by another process on the same database, and writes made inside a
- * function a SELECT calls (the demo schema's procedures write only to the demo tables). The reference
- * server is one process and its functions touch no table a cache reads.
+ * What it cannot see: writes by anything but the server's processes (psql, another program), and writes
+ * made inside a function a SELECT calls (the demo schema's procedures write only to the demo tables;
+ * the server's functions touch no table a cache reads).
  */
 export type WrittenTables = ReadonlySet<string> | 'all';
 
@@ -68,11 +69,45 @@ export function withCascades(tables: WrittenTables): WrittenTables {
   return out;
 }
 
+/**
+ * Tables no cache reads, written on every call or batch (logs, counters): their writes are not announced
+ * to the other processes, which saves a transaction and a notice per write. TableCache refuses them.
+ */
+export const UNCACHED_TABLES: ReadonlySet<string> = new Set(['flow_executions', 'rate_limits']);
+
+/** The tables of a write other processes must hear of, or null when none. */
+export function announced(tables: WrittenTables | null): WrittenTables | null {
+  if (!tables || tables === 'all') return tables;
+  const out = new Set([...tables].filter((table) => !UNCACHED_TABLES.has(table)));
+  return out.size > 0 ? out : null;
+}
+
 export type WriteListener = (tables: WrittenTables) => void;
 
 /** One per database: tells listeners after every write, and again when a transaction ends. */
 export class WriteTracker {
   private readonly listeners = new Set<WriteListener>();
+  private seeing = true;
+
+  /**
+   * Whether every write reaches the listeners: false while a PostgreSQL process cannot hear the other
+   * processes' writes (its listening connection is down), when caches must keep nothing.
+   */
+  get seesEveryWrite(): boolean {
+    return this.seeing;
+  }
+
+  /** The other processes' writes can no longer be heard: everything cached may be stale. */
+  lost(): void {
+    this.seeing = false;
+    this.notify('all');
+  }
+
+  /** Listening again: writes made meanwhile were not heard, so once more everything may be stale. */
+  restored(): void {
+    this.seeing = true;
+    this.notify('all');
+  }
 
   listen(listener: WriteListener): () => void {
     this.listeners.add(listener);
@@ -95,6 +130,11 @@ export class WriteTracker {
 /** Collects the tables a transaction wrote, to tell the tracker again when it commits or rolls back. */
 export class TransactionWrites {
   private tables: Set<string> | 'all' = new Set();
+
+  /** What the transaction wrote so far, or null for nothing. */
+  get written(): WrittenTables | null {
+    return this.tables === 'all' || this.tables.size > 0 ? this.tables : null;
+  }
 
   add(tables: WrittenTables | null): void {
     if (!tables || this.tables === 'all') return;

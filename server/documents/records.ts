@@ -20,7 +20,7 @@ import { qualifiedTable, quoteIdent, recordTableExists } from './recordTable';
 const UNIQUE_VIOLATION = '23505';
 
 /** How a column is read back, so every engine answers the same JSON (dates as text, decimals exact). */
-function selectExpression(field: DocumentField): string {
+export function selectExpression(field: { Name: string; Type?: string | null | undefined }): string {
   const column = quoteIdent(field.Name);
   switch (field.Type) {
     case 'DateOnly':

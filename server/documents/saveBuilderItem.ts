@@ -46,12 +46,15 @@ export async function saveBuilderItem(options: {
     assertMayChange(options.principal, options.area, stored, { action: 'edit', denied: options.editDenied });
   const errors = await options.rules(stored);
   if (errors.length > 0) throw badRequest(errors);
+  // The item first: its impact check names what a change would break, which tells more than the records
+  // table's refusal of the same change (a removed column with records); either refusal saves nothing.
   return db.transaction(async (tx) => {
-    await options.inTransaction?.(tx);
-    return new ItemStore(tx).save(kind, body, {
+    const saved = await new ItemStore(tx).save(kind, body, {
       scope: connection,
       by: options.principal?.name ?? null,
       now: options.now,
     });
+    await options.inTransaction?.(tx);
+    return saved;
   });
 }

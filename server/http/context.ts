@@ -9,7 +9,10 @@ import type { TableCache } from '../db/cache';
 import type { Db } from '../db/database';
 import type { ItemStore } from '../items/itemStore';
 import type { Mailer } from '../mail/mailer';
+import type { PlanCache } from '../runtime/compile';
+import type { ExecutionLog } from '../runtime/executions';
 import type { JsonAnswer } from './jsonAnswer';
+import type { RateCounts } from './rateCounts';
 
 /** What every handler can reach: the database, keys, settings and the services built on them. */
 export interface Services {
@@ -27,6 +30,12 @@ export interface Services {
   itemAnswers: TableCache<JsonAnswer<unknown>>;
   /** Whole lists as answered, kept like itemAnswers, from which list pages are cut (server/items/listPage.ts). */
   itemLists: TableCache<readonly object[]>;
+  /** Compiled flow plans by version (server/runtime/compile.ts). */
+  plans: PlanCache;
+  /** The executions log of production flow calls (server/runtime/executions.ts). */
+  executions: ExecutionLog;
+  /** Rate limits' call counts, shared by every process on the database (server/http/rateCounts.ts). */
+  rateCounts: RateCounts;
   /** Seconds since the epoch; tests move it to expire tokens and keys. */
   now(): number;
 }

@@ -14,6 +14,7 @@ import { impact } from './catalogue/impact';
 import { metadata } from './catalogue/metadata';
 import { methods } from './catalogue/methods';
 import { restApis } from './catalogue/restApis';
+import { runtime } from './catalogue/runtime';
 import { scripts } from './catalogue/scripts';
 import { shell } from './catalogue/shell';
 import { users } from './catalogue/users';
@@ -42,6 +43,7 @@ export const en = {
   ...composedDocuments,
   ...actionDocuments,
   ...flows,
+  ...runtime,
   ...beyond,
   ...impact,
 } as const;
@@ -65,6 +67,7 @@ export const catalogueParts = {
   composedDocuments,
   actionDocuments,
   flows,
+  runtime,
   beyond,
   impact,
 } as const;

@@ -59,7 +59,7 @@ export function fieldErrors(
       schema = properties?.[missing];
     } else if (error.keyword === 'additionalProperties') {
       path = `${path}/${String((error.params as { additionalProperty: string }).additionalProperty)}`;
-    } else if (error.keyword === 'minimum' || error.keyword === 'maximum') {
+    } else if (['minimum', 'maximum', 'maxLength', 'minLength'].includes(error.keyword)) {
       params = { limit: Number((error.params as { limit: number }).limit) };
     }
     const { messageKey: custom, subPath } = error.params as { messageKey?: string; subPath?: string };

@@ -9,6 +9,10 @@ export const bookkeepingColumns: Record<string, { columns: string[]; why: string
     columns: ['failed_attempts', 'locked_until'],
     why: 'a wrong password or code is refused and counted, to slow down and then block guessing',
   },
+  rate_limits: {
+    columns: ['key', 'resets_at', 'hits'],
+    why: 'every call counts toward the rate limits, refused or not, and the counts land up to 100 ms later',
+  },
 };
 
 export interface Fingerprint {

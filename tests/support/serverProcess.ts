@@ -1,23 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../scripts/lib/cluster';
 import { totpCode } from '../../server/auth/totp';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** A port nobody listens on right now (the kernel picks it; the tiny race is acceptable for tests). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../scripts/lib/cluster';
 
 export interface ServerProcess {
   url: string;
@@ -28,12 +17,13 @@ export interface ServerProcess {
   startMs: number;
   /** Everything the process printed so far, for failure messages. */
   output(): string;
-  /** Sends a signal and waits for the process to be gone. */
-  kill(signal: NodeJS.Signals): Promise<void>;
+  /** Sends a signal and waits for the process to be gone; answers its exit code (null when a signal ended it). */
+  kill(signal: NodeJS.Signals): Promise<number | null>;
 }
 
 export interface ServerProcessOptions {
-  dataDir: string;
+  /** PGlite's data directory; leave it out with DATABASE_URL in `env`. */
+  dataDir?: string;
   port?: number;
   env?: Record<string, string>;
   /** How long to wait for the first answer; a first start runs initdb, which is slow on 2 cores. */
@@ -55,7 +45,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: options.dataDir,
+      ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
       LOG_LEVEL: 'warn',
       APP_ENV: 'test',
       ...options.env,
@@ -69,9 +59,9 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   child.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
-  const exited = new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
+  const exited = new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
   });
 
   const url = `http://127.0.0.1:${port}`;
@@ -101,7 +91,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     output: () => output,
     async kill(signal) {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      await exited;
+      return exited;
     },
   };
 }

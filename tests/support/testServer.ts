@@ -25,28 +25,39 @@ const pgliteTarget: DatabaseTarget = {
   },
 };
 
+/** A database of its own on the PostgreSQL at `url` (TEST_DATABASE_URL), and how to drop it afterwards. */
+export async function createTestDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `uiservices_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
 /** A fresh database per server on the PostgreSQL at TEST_DATABASE_URL, dropped afterwards. */
 function postgresTarget(url: string): DatabaseTarget {
   return {
     name: 'postgres',
     async open() {
-      const name = `uiservices_test_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const target = new URL(url);
-      target.pathname = `/${name}`;
-      const db = await openDatabase({ kind: 'postgres', url: target.toString() });
+      const database = await createTestDatabase(url);
+      const db = await openDatabase({ kind: 'postgres', url: database.url });
       await migrate(db);
       return {
         db,
         async drop() {
           await db.close();
-          const cleanup = new pg.Client({ connectionString: url });
-          await cleanup.connect();
-          await cleanup.query(`drop database if exists ${name} with (force)`);
-          await cleanup.end();
+          await database.drop();
         },
       };
     },

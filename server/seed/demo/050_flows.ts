@@ -7,7 +7,7 @@ import type { Db } from '../../db/database';
 import { recordDatabase, requireConnection } from '../../documents/connection';
 import { defaultValueTypes, publishedDocuments } from '../../documents/context';
 import { documentKind } from '../../documents/kinds';
-import { migrateRecordTable } from '../../documents/recordTable';
+import { migrateRecordTable, qualifiedTable } from '../../documents/recordTable';
 import { saveBuilderItem } from '../../documents/saveBuilderItem';
 import { FlowStore } from '../../flows/flowStore';
 import { type ItemKind, ItemStore } from '../../items/itemStore';
@@ -15,14 +15,16 @@ import type { DemoSeed } from '../seed';
 
 /**
  * Flow Builder demo data: external connector methods and functions (this area's own tables), and two
- * flows — a published, active GET flow using READ, CHECK and RESULT, and a draft POST flow with ADD and
- * EXTERNAL blocks. A REST API and a published list document are added only when no other builder's
- * demo data brought any, so the flows have something to belong to and read.
+ * published, active flows the runtime answers (server/runtime/, README 'Flows answer calls'): a GET flow
+ * using READ, CHECK and RESULT over the customers of FlowDemoCustomer, and a POST flow with ADD, EXTERNAL
+ * and WRITE into FlowDemoNotification. A REST API is added only when no other builder's demo data brought
+ * one, so the flows have something to belong to.
  */
 
 const ids = {
   api: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a01',
   document: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a02',
+  notifications: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a03',
   getFlow: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a10',
   postFlow: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a11',
   sendMail: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a20',
@@ -112,8 +114,99 @@ async function seedLookups(db: Db) {
     );
 }
 
-/** The first REST API, made when none exists, and this module's demo document, made when no document exists. */
-async function seedTargets(db: Db): Promise<{ api: string; document?: { guid: string; name: string } }> {
+interface DemoDocument {
+  guid: string;
+  name: string;
+  description: string;
+  elements: Array<Record<string, unknown>>;
+}
+
+/** The documents the demo flows read and write, each on the demo connection. */
+const customerDocument: DemoDocument = {
+  guid: ids.document,
+  name: 'FlowDemoCustomer',
+  description: 'Customers the demo flows read.',
+  elements: [
+    { Name: 'Id', Type: 'Guid', IsKey: true, IsUpdatable: false, Validation: { IsRequired: true } },
+    { Name: 'Name', Type: 'String', IsUpdatable: true, Validation: { IsRequired: true, MaxLength: 100 } },
+    { Name: 'Email', Type: 'String', IsUpdatable: true, Validation: { MaxLength: 200 } },
+    { Name: 'Credit', Type: 'Decimal', IsUpdatable: true },
+    { Name: 'Since', Type: 'DateTime', IsUpdatable: true },
+  ],
+};
+
+const notificationDocument: DemoDocument = {
+  guid: ids.notifications,
+  name: 'FlowDemoNotification',
+  description: 'Order notifications the demo flow orders/notify writes.',
+  elements: [
+    {
+      Name: 'Reference',
+      Type: 'String',
+      IsKey: true,
+      IsUpdatable: false,
+      Validation: { IsRequired: true, MaxLength: 40 },
+    },
+    { Name: 'Email', Type: 'String', IsUpdatable: true, Validation: { IsRequired: true, MaxLength: 200 } },
+    { Name: 'Gross', Type: 'Decimal', IsUpdatable: true },
+    { Name: 'SentAt', Type: 'DateTime', IsUpdatable: true },
+  ],
+};
+
+/** Demo customers of customers/credit: one within its credit range (0 to 10,000) and one beyond it. */
+export const demoFlowCustomers = {
+  inRange: {
+    Id: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f6001',
+    Name: 'Northwind Traders',
+    Email: 'orders@northwind.example',
+    Credit: '1500.00',
+  },
+  outOfRange: {
+    Id: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f6002',
+    Name: 'Contoso Ltd',
+    Email: 'buying@contoso.example',
+    Credit: '25000.00',
+  },
+};
+
+/** Saves and publishes one demo document through the Document Builder's path (rules, records table). */
+async function seedDocument(db: Db, items: ItemStore, document: DemoDocument, now: number) {
+  if (await items.find(kind('document'), document.guid, DEMO_CONNECTION_GUID)) return;
+  const connection = await requireConnection(items, DEMO_CONNECTION_GUID);
+  const body = normalizeDocument({
+    Guid: document.guid,
+    Name: document.name,
+    Type: 'List',
+    FlowConnectionGuid: DEMO_CONNECTION_GUID,
+    Description: document.description,
+    IsPublished: true,
+    References: [],
+    Elements: document.elements as never,
+  });
+  await saveBuilderItem({
+    db,
+    kind: documentKind,
+    area: 'DocumentBuilder',
+    connection: DEMO_CONNECTION_GUID,
+    guid: document.guid,
+    body: body as unknown as Record<string, unknown>,
+    principal: null,
+    now,
+    mismatch: 'db.validation.pathMismatch',
+    rules: async () =>
+      documentRules(body, {
+        documents: await publishedDocuments(items, DEMO_CONNECTION_GUID),
+        defaultValueTypes: await defaultValueTypes(db),
+      }),
+    inTransaction: async (tx) => {
+      const target = recordDatabase(connection, tx);
+      if (target) await migrateRecordTable(target, body);
+    },
+  });
+}
+
+/** The first REST API, made when none exists, and this module's demo documents with the customers. */
+async function seedTargets(db: Db): Promise<{ api: string }> {
   const items = new ItemStore(db);
   const stamp = { by: 'seed', now: Date.now() / 1000 };
   const [api] = await db.query<{ guid: string }>(
@@ -134,49 +227,16 @@ async function seedTargets(db: Db): Promise<{ api: string; document?: { guid: st
     );
     apiGuid = ids.api;
   }
-  const document = { guid: ids.document, name: 'FlowDemoCustomer' };
-  // The demo GET flow reads fields this module knows, so it uses its own document, saved and published
-  // through the Document Builder's path (rules, records table) beside the documents' own demo data.
-  if (await items.find(kind('document'), ids.document, DEMO_CONNECTION_GUID))
-    return { api: apiGuid, document };
-  const connection = await requireConnection(items, DEMO_CONNECTION_GUID);
-  const body = normalizeDocument({
-    Guid: ids.document,
-    Name: 'FlowDemoCustomer',
-    Type: 'List',
-    FlowConnectionGuid: DEMO_CONNECTION_GUID,
-    Description: 'Customers the demo flows read.',
-    IsPublished: true,
-    References: [],
-    Elements: [
-      { Name: 'Id', Type: 'Guid', IsKey: true, IsUpdatable: false, Validation: { IsRequired: true } },
-      { Name: 'Name', Type: 'String', IsUpdatable: true, Validation: { IsRequired: true, MaxLength: 100 } },
-      { Name: 'Email', Type: 'String', IsUpdatable: true, Validation: { MaxLength: 200 } },
-      { Name: 'Credit', Type: 'Decimal', IsUpdatable: true },
-      { Name: 'Since', Type: 'DateTime', IsUpdatable: true },
-    ],
-  });
-  await saveBuilderItem({
-    db,
-    kind: documentKind,
-    area: 'DocumentBuilder',
-    connection: DEMO_CONNECTION_GUID,
-    guid: ids.document,
-    body: body as unknown as Record<string, unknown>,
-    principal: null,
-    now: stamp.now,
-    mismatch: 'db.validation.pathMismatch',
-    rules: async () =>
-      documentRules(body, {
-        documents: await publishedDocuments(items, DEMO_CONNECTION_GUID),
-        defaultValueTypes: await defaultValueTypes(db),
-      }),
-    inTransaction: async (tx) => {
-      const target = recordDatabase(connection, tx);
-      if (target) await migrateRecordTable(target, body);
-    },
-  });
-  return { api: apiGuid, document };
+  // The demo flows read and write fields this module knows, so they use documents of their own.
+  await seedDocument(db, items, customerDocument, stamp.now);
+  await seedDocument(db, items, notificationDocument, stamp.now);
+  for (const customer of Object.values(demoFlowCustomers))
+    await db.query(
+      `insert into ${qualifiedTable(ids.document)} ("Id", "Name", "Email", "Credit", "Since")
+       values ($1, $2, $3, $4, '2024-01-01T00:00:00') on conflict do nothing`,
+      [customer.Id, customer.Name, customer.Email, customer.Credit],
+    );
+  return { api: apiGuid };
 }
 
 const counter = (prefix: string) => {
@@ -185,7 +245,7 @@ const counter = (prefix: string) => {
 };
 
 /** START(customerId) → READ customer → CHECK credit between 0 and 10000 (else ERROR) → RESULT → CLOSE. */
-function customerFlow(document: { guid: string; name: string }): FlowGraph {
+function customerFlow(document: DemoDocument): FlowGraph {
   const newGuid = counter('7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f');
   let graph = newFlowGraph({ isScript: false, newGuid });
   const start = graph.StartBlock!;
@@ -250,7 +310,10 @@ function customerFlow(document: { guid: string; name: string }): FlowGraph {
   }));
 }
 
-/** START(email, amount) → ADD (reference, gross) → EXTERNAL SendMail → RESULT (full output) → CLOSE. */
+/**
+ * START(email, amount) → ADD (reference, gross, sentAt) → EXTERNAL SendMail → WRITE the notification into
+ * FlowDemoNotification → RESULT (full output) → CLOSE.
+ */
 function notifyFlow(): FlowGraph {
   const newGuid = counter('7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4e');
   let graph = newFlowGraph({ isScript: false, newGuid });
@@ -305,6 +368,27 @@ function notifyFlow(): FlowGraph {
     },
     Output: [{ Name: 'messageId', Alias: 'messageId', Type: 'String' }],
   }));
+  const write = insertBlock(graph, { from: external.guid, to: result, exit: 'Out' }, 'write', { newGuid });
+  graph = updateBlock(write.graph, write.guid, (block) => ({
+    ...block,
+    Config: {
+      ...block.Config,
+      Action: {
+        Guid: notificationDocument.guid,
+        Name: notificationDocument.name,
+        Type: 'Document',
+        FlowConnectionGuid: DEMO_CONNECTION_GUID,
+        IsRead: false,
+      },
+      Mapping: [
+        { From: 'reference', To: 'Reference', Required: true, IsKey: true },
+        { From: 'email', To: 'Email', Required: true },
+        { From: 'gross', To: 'Gross' },
+        { From: 'sentAt', To: 'SentAt' },
+      ],
+    },
+    Output: [],
+  }));
   return updateBlock(graph, result, (block) => ({ ...block, Config: { ...block.Config, FullOutput: true } }));
 }
 
@@ -312,9 +396,10 @@ const seedFlows: DemoSeed = async (db) => {
   await seedLookups(db);
   const flows = new FlowStore(db);
   if (await flows.flowOf(ids.getFlow)) return;
-  const { api, document } = await seedTargets(db);
+  const { api } = await seedTargets(db);
+  const document = customerDocument;
   const stamp = { by: 'seed', now: Date.now() / 1000 };
-  if (document && !(await flows.exists({ name: 'customers/credit', method: 'GET', api })))
+  if (!(await flows.exists({ name: 'customers/credit', method: 'GET', api })))
     await flows.save(
       {
         Guid: ids.getFlow,
@@ -336,7 +421,7 @@ const seedFlows: DemoSeed = async (db) => {
         IsScript: false,
         Flow: notifyFlow(),
       },
-      { ...stamp, publish: false, enable: false },
+      { ...stamp, publish: true, enable: true },
     );
 };
 

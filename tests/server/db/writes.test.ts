@@ -78,6 +78,10 @@ describe.each(databaseTargets)('writes seen by caches ($name)', (target) => {
     expect(await cache.get('n', async () => ++computed)).toBe(before);
   });
 
+  it('refuses a cache over a table whose writes are not announced to other processes', () => {
+    expect(() => new TableCache<number>(db, ['settings', 'rate_limits'])).toThrow(/rate_limits/);
+  });
+
   it('keeps no value a write overlapped', async () => {
     const cache = new TableCache<string>(db, ['settings']);
     const first = await cache.get('k', async () => {

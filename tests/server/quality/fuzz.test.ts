@@ -130,7 +130,7 @@ describe('the fuzzing checks catch what they look for (controls)', () => {
       expect(changedTables(start, await take())).toEqual(['users']);
       await server.db.query("insert into settings (name, items) values ('fingerprint-control', '[]')");
       expect(changedTables(start, await take())).toEqual(['settings', 'users']);
-      expect(Object.keys(bookkeepingColumns)).toEqual(['users']);
+      expect(Object.keys(bookkeepingColumns)).toEqual(['users', 'rate_limits']);
     } finally {
       await server.close();
     }

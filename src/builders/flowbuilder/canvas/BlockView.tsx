@@ -11,7 +11,11 @@ export interface BlockViewProps {
   errors: number;
   selected: boolean;
   editable: boolean;
+  /** Its part in the last test run, when one is shown (issue 17 point 5). */
+  run?: BlockRun | undefined;
 }
+
+export type BlockRun = 'ran' | 'failed' | 'skipped';
 
 /**
  * One block on the canvas: its kind, a one-line summary, its problem count, and its exits — OUT on the
@@ -20,13 +24,13 @@ export interface BlockViewProps {
  * a transform: each transformed block was a paint chunk of its own, and sorting a hundred of them into
  * compositor layers (Layerize) took up to 27 ms of a frame.
  */
-function BlockViewImpl({ block, x, y, errors, selected, editable }: BlockViewProps) {
+function BlockViewImpl({ block, x, y, errors, selected, editable, run }: BlockViewProps) {
   const definition = blockType(block.Type);
   const actions = useCanvasActions();
   const summary = definition.summary(block);
   return (
     <div
-      className={`flow-node flow-node--${definition.role} flow-node--${block.Type}${selected ? ' flow-node--selected' : ''}${errors > 0 ? ' flow-node--invalid' : ''}`}
+      className={`flow-node flow-node--${definition.role} flow-node--${block.Type}${selected ? ' flow-node--selected' : ''}${errors > 0 ? ' flow-node--invalid' : ''}${run ? ` flow-node--run-${run}` : ''}`}
       style={{ left: x, top: y }}
       data-block={block.Guid}
       data-type={block.Type}
@@ -36,7 +40,7 @@ function BlockViewImpl({ block, x, y, errors, selected, editable }: BlockViewPro
         type="button"
         className="flow-node__body"
         onClick={() => actions.openBlock(block.Guid)}
-        aria-label={`${definition.label} block${summary ? `: ${summary}` : ''}${errors > 0 ? `, ${errors} problems` : ''}`}
+        aria-label={`${definition.label} block${summary ? `: ${summary}` : ''}${errors > 0 ? `, ${errors} problems` : ''}${run ? `, ${runLabel[run]}` : ''}`}
       >
         <span className="flow-node__type">{definition.label}</span>
         <span className="flow-node__summary">{summary || '\u00a0'}</span>
@@ -66,6 +70,12 @@ function BlockViewImpl({ block, x, y, errors, selected, editable }: BlockViewPro
 }
 
 export const BlockView = memo(BlockViewImpl);
+
+const runLabel: Record<BlockRun, string> = {
+  ran: 'ran in the test run',
+  failed: 'ended the test run with an error',
+  skipped: 'did not run in the test run',
+};
 
 /**
  * Where a link leaves or enters a block, from the block's corner: the middle of its right side (OUT), of

@@ -15,7 +15,8 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { flowLinks } from '../../../domain/flow/graph';
 import type { FlowGraph } from '../../../domain/flow/types';
-import { focusRequestAtom, selectedBlockAtom } from '../editor/flowEditorState';
+import { flowDraftAtom, focusRequestAtom, selectedBlockAtom } from '../editor/flowEditorState';
+import { testRunAtom, traceView } from '../testRun/testRunState';
 import { BLOCK_SIZE, type CanvasActions, CanvasActionsContext } from './canvasActions';
 import { FlowLayer } from './FlowLayer';
 import { FlowOverview } from './FlowOverview';
@@ -46,6 +47,13 @@ function Canvas({ graph, editable, errorsByBlock, actions }: FlowCanvasProps) {
   const { positions, generation } = useFlowLayout(graph, drawnOnce);
   const selected = useAtomValue(selectedBlockAtom);
   const focus = useAtomValue(focusRequestAtom);
+  // The last test run of this flow: the path it took is drawn over the blocks (issue 17 point 5).
+  const run = useAtomValue(testRunAtom);
+  const flowGuid = useAtomValue(flowDraftAtom)?.Guid;
+  const trace = useMemo(
+    () => (run && run.flowGuid === flowGuid ? traceView(run.result) : null),
+    [run, flowGuid],
+  );
   const allLinks = useMemo(() => flowLinks(graph), [graph]);
   const box = useStore(selectNearView);
   const flow = useReactFlow();
@@ -146,6 +154,7 @@ function Canvas({ graph, editable, errorsByBlock, actions }: FlowCanvasProps) {
               errorsByBlock={errorsByBlock}
               selected={selected}
               editable={editable}
+              trace={trace}
             />
           </ViewportPortal>
         )}

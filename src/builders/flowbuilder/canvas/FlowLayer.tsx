@@ -2,7 +2,8 @@ import { useMemo, useRef } from 'react';
 import type { FlowLink } from '../../../domain/flow/graph';
 import type { FlowBlock } from '../../../domain/flow/types';
 import type { LayoutPositions } from '../layout/elkLayout';
-import { BlockView } from './BlockView';
+import type { TraceView } from '../testRun/testRunState';
+import { type BlockRun, BlockView } from './BlockView';
 import { LinkLabel, LinkPath, linkRoute } from './LinkView';
 
 export interface FlowLayerProps {
@@ -13,9 +14,15 @@ export interface FlowLayerProps {
   errorsByBlock: ReadonlyMap<string, number>;
   selected: string | null;
   editable: boolean;
+  /** The last test run's path, or null. */
+  trace?: TraceView | null;
 }
 
 const ORIGIN = { x: 0, y: 0 };
+
+/** How a block took part in the last test run: ran, ended it in an error, or did not run. */
+const runState = (trace: TraceView, guid: string): BlockRun =>
+  trace.failed === guid ? 'failed' : trace.byBlock.has(guid) ? 'ran' : 'skipped';
 
 interface RoutedLink extends ReturnType<typeof linkRoute> {
   link: FlowLink;
@@ -53,13 +60,27 @@ function useRoutes(links: readonly FlowLink[], positions: LayoutPositions): Rout
  * thread for 50 to 180 ms after the layout's answer (issue 9: no task over 50 ms during layout). Here a
  * block is a memoized component of plain props, and the canvas decides what is mounted when.
  */
-export function FlowLayer({ blocks, links, positions, errorsByBlock, selected, editable }: FlowLayerProps) {
+export function FlowLayer({
+  blocks,
+  links,
+  positions,
+  errorsByBlock,
+  selected,
+  editable,
+  trace = null,
+}: FlowLayerProps) {
   const routes = useRoutes(links, positions);
   return (
     <>
       <svg className="flow-links" aria-hidden="true">
         {routes.map(({ link, path }) => (
-          <LinkPath key={link.id} id={link.id} exit={link.exit} path={path} />
+          <LinkPath
+            key={link.id}
+            id={link.id}
+            exit={link.exit}
+            path={path}
+            taken={trace?.links.has(link.id) ?? false}
+          />
         ))}
       </svg>
       {blocks.map((block) => {
@@ -73,6 +94,7 @@ export function FlowLayer({ blocks, links, positions, errorsByBlock, selected, e
             errors={errorsByBlock.get(block.Guid) ?? 0}
             selected={selected === block.Guid}
             editable={editable}
+            run={trace ? runState(trace, block.Guid) : undefined}
           />
         );
       })}

@@ -22,8 +22,24 @@ export function linkRoute(exit: Exit, from: Corner, to: Corner) {
 }
 
 /** A link from a block's OUT or FALSE exit, as a path in the canvas's one SVG of links. */
-function LinkPathImpl({ id, exit, path }: { id: string; exit: Exit; path: string }) {
-  return <path d={path} className={`flow-link flow-link--${exit.toLowerCase()}`} data-link={id} />;
+function LinkPathImpl({
+  id,
+  exit,
+  path,
+  taken = false,
+}: {
+  id: string;
+  exit: Exit;
+  path: string;
+  taken?: boolean;
+}) {
+  return (
+    <path
+      d={path}
+      className={`flow-link flow-link--${exit.toLowerCase()}${taken ? ' flow-link--taken' : ''}`}
+      data-link={id}
+    />
+  );
 }
 
 export const LinkPath = memo(LinkPathImpl);

@@ -8,6 +8,7 @@ import { t } from '../../../messages/t';
 import { useCan } from '../../../permissions/useCan';
 import { useConfirm } from '../../../shell/dialogs/confirm';
 import { useNotify, useNotifyError } from '../../../shell/notifications/useNotify';
+import { FlowExecutions } from '../executions/FlowExecutions';
 import { deleteVersion, duplicateVersion, flowKeys, flowQuery, setFlowStatus } from '../flowQueries';
 import { StatusBadge } from '../StatusBadge';
 
@@ -206,6 +207,7 @@ export function FlowDetailsDrawer(props: { drawerKey: string; guid: string }) {
           ))}
         </tbody>
       </table>
+      <FlowExecutions guid={data.Guid} />
       <ItemHistory kind="flow" guid={data.Guid} title={t('audit.changeHistory')} />
     </div>
   );

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { blockType } from '../../../domain/flow/blockTypes';
 import { deleteBlock, falsePathOf } from '../../../domain/flow/graph';
@@ -17,6 +17,8 @@ import { useOpenBlockDrawer } from '../drawers/blockDrawers';
 import { ChooseBlockDrawer } from '../drawers/ChooseBlockDrawer';
 import { FlowDetailsDrawer } from '../drawers/FlowDetailsDrawer';
 import { StatusBadge } from '../StatusBadge';
+import { TestRunDrawer, useOpenTraceBlock } from '../testRun/TestRunDrawer';
+import { testRunAtom } from '../testRun/testRunState';
 import { changeGraphAtom, flowDraftAtom, focusBlockAtom } from './flowEditorState';
 import { useFlowEditor } from './useFlowEditor';
 
@@ -33,7 +35,24 @@ export function FlowEditor({ loaded }: { loaded: RestMethodFlow }) {
   const { validation, flow } = editor;
   const drawers = useDrawers();
   const confirm = useConfirm();
-  const openBlock = useOpenBlockDrawer();
+  const openSettings = useOpenBlockDrawer();
+  const openTrace = useOpenTraceBlock();
+  const run = useAtomValue(testRunAtom);
+  const setRun = useSetAtom(testRunAtom);
+  // A run belongs to the flow it ran; another flow, or leaving the editor, drops it.
+  useEffect(() => () => setRun(null), [setRun]);
+  const shownRun = useRef(run);
+  shownRun.current = run?.flowGuid === loaded.Guid ? run : null;
+  // While a test run is shown, a block that ran opens its data (like n8n's per-node view); the data
+  // drawer opens the block's settings too.
+  const openBlock = useCallback(
+    (guid: string) => {
+      const entry = shownRun.current?.result.Trace.find((candidate) => candidate.Guid === guid);
+      if (entry) openTrace(guid, blockType(entry.Type).label);
+      else openSettings(guid);
+    },
+    [openSettings, openTrace],
+  );
   const changeGraph = useSetAtom(changeGraphAtom);
   const focusBlock = useSetAtom(focusBlockAtom);
   const draft = useAtomValue(flowDraftAtom);
@@ -108,6 +127,14 @@ export function FlowEditor({ loaded }: { loaded: RestMethodFlow }) {
     );
   }
 
+  const openTestRun = () =>
+    drawers.open({
+      key: 'test-run',
+      title: `Test run: ${flow.HttpMethod} ${flow.Name}`,
+      size: 'wide',
+      content: <TestRunDrawer flow={flow} version={loaded.VersionGuid ?? ''} sendGraph={editor.editable} />,
+    });
+
   const openDetails = () =>
     drawers.open({
       key: 'flow-details',
@@ -139,6 +166,11 @@ export function FlowEditor({ loaded }: { loaded: RestMethodFlow }) {
           <button type="button" className="button" onClick={openDetails}>
             Details
           </button>
+          {editor.canUpsert && !flow.IsScript && (
+            <button type="button" className="button" onClick={openTestRun}>
+              {t('fb.testRun.title')}
+            </button>
+          )}
           {editor.editable && (
             <>
               <button

@@ -4,21 +4,16 @@ import { valueFormatError } from '../../rules/typeFormats';
 import { isFilled } from '../conditions';
 import { flowType } from '../fieldTypes';
 import { familyOf, isDateKeyword, operatorAllowed, operatorDefinitions } from '../operators';
+import { addOffset, keywordInstant, parseInstant } from '../runtime/dates';
 import type { FieldScope } from '../scope';
 import type { ConditionGroup, ConditionRule, ConditionValue, FlowBlock } from '../types';
 import { blank, problem } from './context';
 
-const unitMs: Record<string, number> = {
-  second: 1_000,
-  minute: 60_000,
-  hour: 3_600_000,
-  day: 86_400_000,
-  // Months and years only order values here, so their average length is close enough.
-  month: 2_629_746_000,
-  year: 31_556_952_000,
-};
-
-/** A static value as a number for ordering (numbers, dates and date keywords), or undefined. */
+/**
+ * A static value as a number for ordering (numbers, dates and date keywords with their offsets), or
+ * undefined: the keywords and offsets are the runtime's (src/domain/flow/runtime/dates.ts), so a between
+ * that validates orders its values as the running flow does.
+ */
 export function orderValue(
   value: ConditionValue,
   family: string | undefined,
@@ -27,19 +22,11 @@ export function orderValue(
   const raw = value.Value;
   let base: number | undefined;
   if (family === 'number') base = raw === null || raw === '' ? undefined : Number(raw);
-  else if (family === 'date') {
-    if (isDateKeyword(raw)) {
-      const date = new Date(now);
-      if (raw === '$today' || raw === '$month' || raw === '$year') date.setHours(0, 0, 0, 0);
-      if (raw === '$month' || raw === '$year') date.setDate(1);
-      if (raw === '$year') date.setMonth(0);
-      base = date.getTime();
-    } else base = typeof raw === 'string' ? Date.parse(raw) : undefined;
-  }
+  else if (family === 'date') base = isDateKeyword(raw) ? keywordInstant(raw, now) : parseInstant(raw);
   if (base === undefined || Number.isNaN(base)) return undefined;
-  const offset =
-    typeof value.Offset === 'number' && value.OffsetUnit ? value.Offset * (unitMs[value.OffsetUnit] ?? 0) : 0;
-  return base + offset;
+  if (family === 'date' && typeof value.Offset === 'number' && value.OffsetUnit)
+    return addOffset(base, value.Offset, value.OffsetUnit);
+  return base;
 }
 
 function valueErrors(

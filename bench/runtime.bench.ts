@@ -1,0 +1,172 @@
+import { mkdtempSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { demoFlowCustomers } from '../server/seed/demo/050_flows';
+import { httpCall, httpSignIn, startServerProcess } from '../tests/support/serverProcess';
+import { testAdmin } from '../tests/support/testServer';
+import { procStatusKb } from './lib/context';
+import type { BenchModule, BenchRow } from './lib/types';
+
+const group = 'runtime';
+const CONNECTIONS = 50;
+const MEMORY_CALLS = 100_000;
+
+/**
+ * The flow runtime (issue 17 point 9): executions per second and p50/p99 of the demo flow
+ * GET /rest/orders_api/customers/credit (START → READ a customer → CHECK its credit → RESULT) at 50
+ * concurrent connections on loopback, and the server's resident memory before and after 100,000 more
+ * calls. Its own server on a fresh data directory with the demo data, the rate limit off (one API user
+ * makes every call). Budgets: at least 2,000 executions/s, p99 ≤ 20 ms, memory within ±10%.
+ */
+const runtime: BenchModule = {
+  name: 'runtime',
+  order: 30,
+  async run(context) {
+    const dataDir = mkdtempSync(path.join(context.workDir, 'runtime-'));
+    await context.prepareDataDir(dataDir, 0);
+    const server = await startServerProcess({ dataDir, env: { FLOW_RATE_LIMIT: '0', LOG_LEVEL: 'warn' } });
+    try {
+      const admin = await httpSignIn(server.url, testAdmin);
+      const users = (await httpCall(server.url, 'GET', 'RestApi/GetApiUsers', { token: admin.Token }))
+        .body as Array<{
+        Username: string;
+        ApiToken: string;
+      }>;
+      const token = users.find((user) => user.Username === 'demo-importer')!.ApiToken;
+      const url = `/rest/orders_api/customers/credit?customerId=${demoFlowCustomers.inRange.Id}`;
+      const probe = await fetch(`${server.url}${url}`, { headers: { authorization: `Bearer ${token}` } });
+      const probeBody = await probe.text();
+      if (probe.status !== 200)
+        return [
+          {
+            group,
+            figure: 'customers/credit',
+            unit: '',
+            failed: `probe answered ${probe.status} ${probeBody}`,
+          },
+        ];
+      const request = { method: 'GET' as const, path: url, headers: { authorization: `Bearer ${token}` } };
+      const load = (options: { duration?: number; amount?: number }) =>
+        autocannon({
+          url: server.url,
+          connections: CONNECTIONS,
+          pipelining: 1,
+          timeout: 60,
+          requests: [request],
+          ...options,
+        });
+      // Warm-up: plans compiled, caches filled, the JIT settled.
+      await load({ amount: 20_000 });
+      const result = await load({ duration: context.settings.durationSeconds });
+      const other = Object.entries(result.statusCodeStats)
+        .filter(([status]) => status !== '200')
+        .map(([status, { count }]) => `${count}× ${status}`);
+      const note = `${CONNECTIONS} connections, ${result.duration.toFixed(0)} s, ${result['2xx']} answers${other.length ? `; also ${other.join(', ')}` : ''}${result.errors ? `, ${result.errors} errors` : ''}`;
+      // Memory is read after a pause each time (the executions log flushes, the collector settles), so
+      // both readings are of the same idle state.
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 3000));
+      await settle();
+      const before = procStatusKb(server.pid, 'VmRSS');
+      const long = await load({ amount: MEMORY_CALLS });
+      await settle();
+      const after = procStatusKb(server.pid, 'VmRSS');
+      const rows: BenchRow[] = [
+        {
+          group,
+          figure: 'GET customers/credit (read, check, result): executions per second',
+          value: result['2xx'] / result.duration,
+          unit: 'exec/s',
+          budget: { kind: 'min', limit: 2000 },
+          note,
+        },
+        { group, figure: 'GET customers/credit: p50 latency', value: result.latency.p50, unit: 'ms', note },
+        {
+          group,
+          figure: 'GET customers/credit: p99 latency',
+          value: result.latency.p99,
+          unit: 'ms',
+          budget: { kind: 'max', limit: 20 },
+          note,
+        },
+        {
+          group,
+          figure: `resident memory before / after ${MEMORY_CALLS.toLocaleString('en')} calls`,
+          value: after / 1024,
+          unit: 'MB',
+          note: `${(before / 1024).toFixed(0)} MB before, ${(after / 1024).toFixed(0)} MB after; ${long['2xx']} answers`,
+        },
+        {
+          group,
+          figure: `resident memory change over ${MEMORY_CALLS.toLocaleString('en')} calls`,
+          value: Math.abs((after - before) / before) * 100,
+          unit: '%',
+          budget: { kind: 'max', limit: 10 },
+          note: `${(((after - before) / before) * 100).toFixed(1)}% (VmRSS)`,
+        },
+      ];
+      rows.push(...(await uncached(context)));
+      return rows;
+    } finally {
+      await server.kill('SIGTERM');
+    }
+  },
+};
+
+/**
+ * The same flow with the read cache off (FLOW_READ_CACHE=off): every call reads the records table, as
+ * the first call after a write does. No budget; it shows what the cache saves.
+ */
+async function uncached(context: Parameters<BenchModule['run']>[0]): Promise<BenchRow[]> {
+  const dataDir = mkdtempSync(path.join(context.workDir, 'runtime-uncached-'));
+  await context.prepareDataDir(dataDir, 0);
+  const server = await startServerProcess({
+    dataDir,
+    env: { FLOW_RATE_LIMIT: '0', FLOW_READ_CACHE: 'off', LOG_LEVEL: 'warn' },
+  });
+  try {
+    const admin = await httpSignIn(server.url, testAdmin);
+    const users = (await httpCall(server.url, 'GET', 'RestApi/GetApiUsers', { token: admin.Token }))
+      .body as Array<{
+      Username: string;
+      ApiToken: string;
+    }>;
+    const token = users.find((user) => user.Username === 'demo-importer')!.ApiToken;
+    const request = {
+      method: 'GET' as const,
+      path: `/rest/orders_api/customers/credit?customerId=${demoFlowCustomers.inRange.Id}`,
+      headers: { authorization: `Bearer ${token}` },
+    };
+    const load = (options: { duration?: number; amount?: number }) =>
+      autocannon({
+        url: server.url,
+        connections: CONNECTIONS,
+        pipelining: 1,
+        timeout: 60,
+        requests: [request],
+        ...options,
+      });
+    await load({ amount: 10_000 });
+    const result = await load({ duration: context.settings.durationSeconds });
+    const note = `read cache off; ${CONNECTIONS} connections, ${result.duration.toFixed(0)} s, ${result['2xx']} answers`;
+    return [
+      {
+        group,
+        figure: 'GET customers/credit, every read from the table: executions per second',
+        value: result['2xx'] / result.duration,
+        unit: 'exec/s',
+        note,
+      },
+      {
+        group,
+        figure: 'GET customers/credit, every read from the table: p99 latency',
+        value: result.latency.p99,
+        unit: 'ms',
+        note,
+      },
+    ];
+  } finally {
+    await server.kill('SIGTERM');
+  }
+}
+
+export default runtime;

@@ -1,0 +1,150 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database';
+
+/**
+ * The executions log (issue 17 point 6): every production call of a flow, with its flow, version, REST
+ * API, API user, status, duration and the error block if any; never a token, never a body. Calls are
+ * buffered and inserted in batches (one statement per EXECUTION_BATCH (100) calls or every FLUSH_MS (100 ms); small batches keep each insert, which holds PGlite's one thread, to a few milliseconds), so logging
+ * costs the hot path an array push; close() flushes what is left. Rows older than the retention are
+ * deleted at start and hourly.
+ */
+export interface Execution {
+  at: number;
+  flowGuid: string;
+  versionGuid: string | null;
+  version: number | null;
+  apiGuid: string | null;
+  apiUserGuid: string | null;
+  apiUserName: string | null;
+  method: string;
+  status: number;
+  durationMs: number;
+  errorBlock: string | null;
+  errorCode: string | null;
+  message: string | null;
+}
+
+const EXECUTION_BATCH = 100;
+const FLUSH_MS = 100;
+const SWEEP_MS = 3_600_000;
+
+export class ExecutionLog {
+  private buffer: Execution[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(
+    private readonly db: Db,
+    private readonly retentionDays: number,
+    private readonly log?: Pick<FastifyBaseLogger, 'error'>,
+  ) {
+    void this.sweep();
+    this.sweeper = setInterval(() => void this.sweep(), SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  record(execution: Execution): void {
+    this.buffer.push(execution);
+    if (this.buffer.length >= EXECUTION_BATCH) void this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), FLUSH_MS);
+      this.timer.unref();
+    }
+  }
+
+  /** Writes what is buffered; resolves when every call recorded so far is in the table. */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.buffer;
+    this.buffer = [];
+    if (batch.length === 0) return this.flushing;
+    this.flushing = this.flushing.then(() =>
+      this.db
+        .query(
+          // One JSON parameter: PostgreSQL reads a row set from it faster than from 13 arrays.
+          `insert into flow_executions (at, flow_guid, version_guid, version, api_guid, api_user_guid, api_user_name,
+             http_method, status, duration_ms, error_block, error_code, message)
+           select to_timestamp(a / 1000.0), f, vg, v, ag, ug, un, m, s, d, eb, ec, msg
+             from jsonb_to_recordset($1::jsonb) as t(a float8, f uuid, vg uuid, v int, ag uuid, ug uuid, un text,
+               m text, s int, d float8, eb uuid, ec text, msg text)`,
+          [
+            JSON.stringify(
+              batch.map((entry) => ({
+                a: entry.at,
+                f: entry.flowGuid,
+                vg: entry.versionGuid,
+                v: entry.version,
+                ag: entry.apiGuid,
+                ug: entry.apiUserGuid,
+                un: entry.apiUserName,
+                m: entry.method,
+                s: entry.status,
+                d: entry.durationMs,
+                eb: entry.errorBlock,
+                ec: entry.errorCode,
+                msg: entry.message,
+              })),
+            ),
+          ],
+        )
+        .then(
+          () => undefined,
+          (error: unknown) => this.log?.error({ err: error }, 'the executions log lost a batch'),
+        ),
+    );
+    return this.flushing;
+  }
+
+  /** Deletes calls older than the retention (EXECUTION_RETENTION_DAYS). */
+  async sweep(): Promise<void> {
+    try {
+      await this.db.query('delete from flow_executions where at < now() - make_interval(days => $1)', [
+        this.retentionDays,
+      ]);
+    } catch (error) {
+      this.log?.error({ err: error }, 'the executions log could not be swept');
+    }
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    await this.flush();
+  }
+}
+
+export interface ExecutionQuery {
+  page: number;
+  pageSize: number;
+  status?: 'ok' | 'failed' | undefined;
+  version?: number | undefined;
+}
+
+/** One page of a flow's calls, newest first, with the total (the Flow Builder's executions table). */
+export async function listExecutions(db: Db, flowGuid: string, query: ExecutionQuery) {
+  const where = ['flow_guid::text = $1'];
+  const params: unknown[] = [flowGuid];
+  if (query.status === 'ok') where.push('status < 400');
+  if (query.status === 'failed') where.push('status >= 400');
+  if (query.version !== undefined) {
+    params.push(query.version);
+    where.push(`version = $${params.length}`);
+  }
+  const clause = where.join(' and ');
+  const [{ total } = { total: 0 }] = await db.query<{ total: number }>(
+    `select count(*)::int as total from flow_executions where ${clause}`,
+    params,
+  );
+  const rows = await db.query<Record<string, unknown>>(
+    `select id as "Id", to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "At",
+            version as "Version", version_guid::text as "VersionGuid", api_guid::text as "ApiGuid",
+            api_user_guid::text as "ApiUserGuid", api_user_name as "ApiUser", http_method as "HttpMethod",
+            status as "Status", duration_ms::float8 as "DurationMs", error_block::text as "ErrorBlock",
+            error_code as "ErrorCode", message as "Message"
+       from flow_executions where ${clause} order by at desc, id desc
+      limit $${params.length + 1} offset $${params.length + 2}`,
+    [...params, query.pageSize, (query.page - 1) * query.pageSize],
+  );
+  return { Executions: rows, Total: total };
+}

@@ -1,0 +1,255 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { queryInput } from '../../src/domain/flow/runtime/inputSchema';
+import type { Principal } from '../auth/principal';
+import type { RuntimeConfig } from '../config';
+import { TableCache } from '../db/cache';
+import type { Db } from '../db/database';
+import { HttpError } from '../http/errors';
+import type { RateCounts } from '../http/rateCounts';
+import type { PlanCache } from './compile';
+import type { ExecutionLog } from './executions';
+import { runPlan } from './run';
+
+/**
+ * The flow runtime's route (issue 17 point 1): every published, active flow version answers at
+ * /rest/<REST API name>/<flow name> with its HTTP method (GET: query parameters; POST, PUT, DELETE: a JSON
+ * body). Not a UIServices call: it is not in the contract. Who may call follows the REST API's
+ * ApiAuthentication (spec part 1 §3 'REST API', 'API user'): ApiToken = `Authorization: Bearer <token>`,
+ * Basic = the API user's username and token, None = public; only active API users listed in the REST API's
+ * Users may call (401 without valid credentials, 403 for one not listed).
+ *
+ * What answers is read from a cached index of REST APIs, flows and API users, dropped on a write to any
+ * of their tables, so deactivating, publishing, deleting or renaming changes the next call.
+ */
+interface RouteApi {
+  guid: string;
+  name: string;
+  auth: string;
+  returnType: string;
+  users: ReadonlySet<string>;
+  /** `${METHOD} ${lower-case flow name}` → the live version. */
+  flows: ReadonlyMap<string, { flowGuid: string; versionGuid: string; version: number }>;
+}
+
+interface ApiUser {
+  guid: string;
+  username: string;
+  token: string;
+}
+
+interface RouteIndex {
+  apis: ReadonlyMap<string, RouteApi>;
+  byToken: ReadonlyMap<string, ApiUser>;
+  byUsername: ReadonlyMap<string, ApiUser>;
+}
+
+export const INDEX_TABLES = ['items', 'flows', 'flow_versions', 'api_users'];
+
+async function loadIndex(db: Db): Promise<RouteIndex> {
+  const apis = await db.query<{ guid: string; name: string; body: Record<string, unknown> }>(
+    "select guid::text as guid, name, published as body from items where kind = 'restApi' and published is not null",
+  );
+  const flows = await db.query<{
+    guid: string;
+    name: string;
+    http_method: string;
+    api_guid: string;
+    version_guid: string;
+    version: number;
+  }>(
+    `select f.guid::text as guid, f.name, f.http_method, f.api_guid::text as api_guid, v.version_guid::text as version_guid, v.version
+       from flows f join flow_versions v on v.flow_guid = f.guid and v.is_published and v.archived is null
+      where f.is_active and f.api_guid is not null`,
+  );
+  const users = await db.query<ApiUser>(
+    'select guid::text as guid, username, api_token::text as token from api_users where is_active and not is_deleted',
+  );
+  const byApi = new Map<string, Map<string, { flowGuid: string; versionGuid: string; version: number }>>();
+  for (const flow of flows) {
+    const list = byApi.get(flow.api_guid) ?? new Map();
+    list.set(`${flow.http_method} ${flow.name.toLowerCase()}`, {
+      flowGuid: flow.guid,
+      versionGuid: flow.version_guid,
+      version: flow.version,
+    });
+    byApi.set(flow.api_guid, list);
+  }
+  const index = new Map<string, RouteApi>();
+  for (const api of apis) {
+    // A deactivated REST API answers nothing (spec part 1 §3 'REST API': IsActive).
+    if (api.body.IsActive === false) continue;
+    index.set(api.name.toLowerCase(), {
+      guid: api.guid,
+      name: api.name,
+      auth: String(api.body.ApiAuthentication ?? 'ApiToken'),
+      returnType: String(api.body.ReturnType ?? 'Json'),
+      users: new Set(
+        Array.isArray(api.body.Users) ? (api.body.Users as string[]).map((guid) => guid.toLowerCase()) : [],
+      ),
+      flows: byApi.get(api.guid) ?? new Map(),
+    });
+  }
+  return {
+    apis: index,
+    byToken: new Map(users.map((user) => [user.token.toLowerCase(), user])),
+    byUsername: new Map(users.map((user) => [user.username.toLowerCase(), user])),
+  };
+}
+
+const sameText = (a: string, b: string) => {
+  const left = Buffer.from(a.toLowerCase());
+  const right = Buffer.from(b.toLowerCase());
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+/** The API user the request's credentials name, or null (401). */
+function authenticate(request: FastifyRequest, index: RouteIndex, scheme: string): ApiUser | null {
+  const header = request.headers.authorization ?? '';
+  if (scheme === 'Basic') {
+    const match = /^Basic\s+(\S+)$/i.exec(header);
+    if (!match) return null;
+    const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 0) return null;
+    const user = index.byUsername.get(decoded.slice(0, colon).toLowerCase());
+    return user && sameText(user.token, decoded.slice(colon + 1)) ? user : null;
+  }
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? (index.byToken.get(match[1]!.toLowerCase()) ?? null) : null;
+}
+
+export interface RuntimeServices {
+  db: Db;
+  config: RuntimeConfig;
+  plans: PlanCache;
+  executions: ExecutionLog;
+  rateCounts: RateCounts;
+}
+
+const send = (reply: FastifyReply, status: number, body: unknown) =>
+  status === 204
+    ? reply.status(204).header('cache-control', 'no-store').send()
+    : reply
+        .status(status)
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(body));
+
+export function registerRuntime(app: FastifyInstance, services: RuntimeServices): void {
+  const { db, config, plans, executions, rateCounts } = services;
+  const indexCache = new TableCache<RouteIndex>(db, INDEX_TABLES, 1);
+  /**
+   * Calls per API user (or address) in fixed one-minute windows, counted across every process on the
+   * database (server/http/rateCounts.ts): seconds to wait, or 0 when the call may go.
+   */
+  const rateLimited = (key: string): number => {
+    if (config.rateLimitPerMinute <= 0) return 0;
+    const { count, resetMs } = rateCounts.take(`flow ${key}`, 60_000, Date.now(), true);
+    return count > config.rateLimitPerMinute ? Math.ceil(resetMs / 1000) : 0;
+  };
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const started = performance.now();
+    const path = request.url.split('?', 1)[0]!;
+    let segments: string[];
+    try {
+      segments = path.slice('/rest/'.length).split('/').map(decodeURIComponent);
+    } catch {
+      return send(reply, 400, new HttpError(400, 'api.badRequest').body());
+    }
+    const [apiName = '', ...flowPath] = segments;
+    const method = request.method;
+    const notFound = () => send(reply, 404, new HttpError(404, 'runtime.notFound', { method, path }).body());
+    const index = await indexCache.get('index', () => loadIndex(db));
+    const api = index.apis.get(apiName.toLowerCase());
+    const route = api?.flows.get(`${method} ${flowPath.join('/').toLowerCase()}`);
+    if (!api || !route) return notFound();
+
+    let user: ApiUser | null = null;
+    const finish = (
+      status: number,
+      body: unknown,
+      extra: { errorBlock?: string; errorCode?: string; message?: string } = {},
+    ) => {
+      executions.record({
+        at: Date.now(),
+        flowGuid: route.flowGuid,
+        versionGuid: route.versionGuid,
+        version: route.version,
+        apiGuid: api.guid,
+        apiUserGuid: user?.guid ?? null,
+        apiUserName: user?.username ?? null,
+        method,
+        status,
+        durationMs: performance.now() - started,
+        errorBlock: extra.errorBlock ?? null,
+        errorCode: extra.errorCode ?? null,
+        message: status >= 400 ? (extra.message ?? null) : null,
+      });
+      return send(reply, status, body);
+    };
+    const refuse = (error: HttpError) => {
+      if (error.status === 401)
+        reply.header('www-authenticate', api.auth === 'Basic' ? 'Basic realm="rest"' : 'Bearer realm="rest"');
+      return finish(error.status, error.body(), { message: error.message });
+    };
+
+    if (api.auth !== 'None') {
+      user = authenticate(request, index, api.auth);
+      if (!user) return refuse(new HttpError(401, 'runtime.unauthorized'));
+      if (!api.users.has(user.guid.toLowerCase())) return refuse(new HttpError(403, 'runtime.forbidden'));
+    }
+    const wait = rateLimited(user ? `user:${user.guid}` : `ip:${request.ip}`);
+    if (wait > 0) return refuse(new HttpError(429, 'runtime.rateLimited', { seconds: wait }));
+    if (api.returnType !== 'Json')
+      return refuse(
+        new HttpError(501, 'runtime.notRunnable', {
+          reason: `the REST API answers ${api.returnType}; this server answers JSON only`,
+        }),
+      );
+
+    const compiled = await plans.get(route.versionGuid);
+    if ('error' in compiled) return refuse(compiled.error);
+    let input: Record<string, unknown>;
+    if (method === 'GET')
+      input = queryInput(compiled.plan.inputFields, request.query as Record<string, string>);
+    else {
+      const body = request.body ?? {};
+      if (typeof body !== 'object' || Array.isArray(body))
+        return refuse(new HttpError(400, 'flow.input.notJson'));
+      input = body as Record<string, unknown>;
+    }
+    const principal: Principal | null = user
+      ? { kind: 'apiUser', guid: user.guid, name: user.username, level: 2, admin: false, entitlements: {} }
+      : null;
+    const outcome = await runPlan(compiled.plan, {
+      db,
+      principal,
+      input,
+      timeoutMs: config.timeoutMs,
+      statementTimeoutMs: config.statementTimeoutMs,
+    });
+    return finish(outcome.status, outcome.body, outcome);
+  };
+
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'DELETE'],
+    url: '/rest/*',
+    bodyLimit: config.bodyLimitBytes,
+    handler,
+    errorHandler: (error, _request, reply) => {
+      const status = (error as { statusCode?: number }).statusCode ?? 500;
+      const answer =
+        status === 413
+          ? new HttpError(413, 'runtime.bodyTooLarge', { limit: config.bodyLimitBytes })
+          : status < 500
+            ? new HttpError(400, 'flow.input.notJson')
+            : new HttpError(500, 'runtime.failed', {
+                block: 'flow',
+                detail: error instanceof Error ? error.message : String(error),
+              });
+      return send(reply, answer.status, answer.body());
+    },
+  });
+}

@@ -1,0 +1,139 @@
+import { keyFieldOf } from '../../src/domain/documents/keyField';
+import type { Document, DocumentField } from '../../src/domain/documents/types';
+import { INTERNAL_TYPE } from '../connections/connectionKind';
+import type { Db } from '../db/database';
+import type { ReferenceCheck } from '../documents/records';
+import { qualifiedTable, quoteIdent, recordTableExists } from '../documents/recordTable';
+import { referenceChecks } from '../documents/references';
+
+/**
+ * What a read or write block's action resolves to when a flow is compiled (spec part 2 §3 'Block'
+ * read/write: documents and methods of the block's connection; composed and action documents through
+ * their root document): a records table of the server's own database, or a routine of the demo schema.
+ * Everything is read once here, so a call never looks up the catalog.
+ */
+export class NotRunnable extends Error {}
+
+type Row = Record<string, unknown>;
+
+export type Source =
+  | {
+      kind: 'table';
+      document: Document;
+      table: string;
+      key: DocumentField | undefined;
+      references: ReferenceCheck[];
+    }
+  | {
+      kind: 'routine';
+      /** Quoted, schema-qualified name. */
+      name: string;
+      routine: 'function' | 'procedure';
+      inputs: Array<{ Name: string; Type: string | null | undefined }>;
+      outputs: Array<{ Name: string; Type: string | null | undefined }>;
+    };
+
+async function publishedItem(db: Db, kind: string, guid: string) {
+  const [row] = await db.query<{ scope: string | null; name: string; body: Row }>(
+    'select scope::text as scope, name, published as body from items where kind = $1 and guid::text = $2 and published is not null',
+    [kind, guid],
+  );
+  return row;
+}
+
+async function connectionType(db: Db, guid: string | null): Promise<string | undefined> {
+  if (!guid) return undefined;
+  const [row] = await db.query<{ type: string | null }>(
+    "select coalesce(published, body) ->> 'Type' as type from items where kind = 'connection' and guid::text = $1",
+    [guid],
+  );
+  return row?.type ?? undefined;
+}
+
+async function requireInternal(db: Db, connection: string | null, what: string) {
+  const type = await connectionType(db, connection);
+  if (type !== INTERNAL_TYPE)
+    throw new NotRunnable(
+      `${what} is on a ${type ?? 'missing'} connection; this server runs the internal one only`,
+    );
+}
+
+async function tableSource(db: Db, guid: string, what: string): Promise<Source> {
+  const item = await publishedItem(db, 'document', guid);
+  if (!item) throw new NotRunnable(`${what}: its document is not published`);
+  const document = { ...(item.body as unknown as Document), Guid: guid };
+  await requireInternal(db, item.scope, `the document ${item.name}`);
+  if (document.Type !== 'List' || !(await recordTableExists(db, guid)))
+    throw new NotRunnable(`the document ${item.name} holds no records (only published list documents do)`);
+  const published = (
+    await db.query<{ guid: string; body: Row }>(
+      "select guid::text as guid, published as body from items where kind = 'document' and scope::text = $1 and published is not null",
+      [item.scope],
+    )
+  ).map((row) => ({ ...(row.body as unknown as Document), Guid: row.guid }));
+  return {
+    kind: 'table',
+    document,
+    table: qualifiedTable(guid),
+    key: keyFieldOf(document),
+    references: referenceChecks(document, published),
+  };
+}
+
+const methodField = (field: Row) => ({
+  Name: String(field.Name ?? ''),
+  Type: (field.Type as string | null) ?? null,
+});
+
+async function routineSource(db: Db, guid: string): Promise<Source> {
+  const item = await publishedItem(db, 'method', guid);
+  if (!item) throw new NotRunnable('its method is not published');
+  await requireInternal(db, item.scope, `the method ${item.name}`);
+  const script = String(item.body.Script ?? '');
+  const [schema, name] = script.includes('.') ? script.split('.', 2) : ['demo', script];
+  const [routine] = await db.query<{ kind: string }>(
+    `select p.prokind::text as kind from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = $1 and p.proname = $2 and p.prokind in ('f', 'p') limit 1`,
+    [schema, name],
+  );
+  if (!routine) throw new NotRunnable(`the routine ${script} of the method ${item.name} does not exist`);
+  const list = (value: unknown) => (Array.isArray(value) ? (value as Row[]) : []);
+  return {
+    kind: 'routine',
+    name: `${quoteIdent(schema ?? 'demo')}.${quoteIdent(name ?? '')}`,
+    routine: routine.kind === 'p' ? 'procedure' : 'function',
+    inputs: list(item.body.Input).map(methodField),
+    outputs: list(item.body.Output).map(methodField),
+  };
+}
+
+/** The source of an action by its type (spec part 2 §3 'Action document', 'Composed document'). */
+export async function resolveSource(
+  db: Db,
+  action: { Guid?: string | null; Type?: string | null; Name?: string | null },
+): Promise<Source> {
+  const guid = action.Guid ?? '';
+  switch (action.Type) {
+    case 'Document':
+      return tableSource(db, guid, `the document ${action.Name ?? guid}`);
+    case 'Method':
+      return routineSource(db, guid);
+    case 'ComposedDocument': {
+      const item = await publishedItem(db, 'composedDocument', guid);
+      const root = (item?.body.Document ?? {}) as Row;
+      if (!item || typeof root.Guid !== 'string')
+        throw new NotRunnable(`the composed document ${action.Name} is not published`);
+      return tableSource(db, root.Guid, `the composed document ${item.name}`);
+    }
+    case 'ActionDocument': {
+      const item = await publishedItem(db, 'actionDocument', guid);
+      const root = (item?.body.Action ?? {}) as Row;
+      const rootGuid = (root.Guid ?? root.guid) as string | undefined;
+      if (!item || !rootGuid) throw new NotRunnable(`the action document ${action.Name} is not published`);
+      if ((root.Type ?? 'Document') === 'Method') return routineSource(db, rootGuid);
+      return tableSource(db, rootGuid, `the action document ${item.name}`);
+    }
+    default:
+      throw new NotRunnable(`the action type ${action.Type ?? '—'} is not known`);
+  }
+}

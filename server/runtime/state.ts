@@ -1,0 +1,78 @@
+import type { Principal } from '../auth/principal';
+import type { Db } from '../db/database';
+
+/**
+ * One call's state while its plan runs: the flow fields (variables) by lower-case name, the rows of the
+ * last read without first match (for a result that is an array), the answer once the result block ran,
+ * and the trace when the call is a test run.
+ */
+export interface Variable {
+  name: string;
+  value: unknown;
+}
+
+export interface TraceEntry {
+  Guid: string;
+  Type: string;
+  /** What the block read: the values it mapped, tested or wrote. */
+  Input?: unknown;
+  /** What it added to the flow, or answered. */
+  Output?: unknown;
+  /** check blocks: the exit taken. */
+  Branch?: 'TRUE' | 'FALSE';
+  /** read and write blocks: rows read or written. */
+  Rows?: number;
+  DurationMs: number;
+  Error?: { Message: string; MessageKey: string; ErrorCode?: string };
+}
+
+export interface RunState {
+  /** The database of this call: a transaction when the plan writes or for a test run. */
+  db: Db;
+  /** ms since the epoch, fixed for the call (date keywords and defaults read it). */
+  now: number;
+  /** When the call must end (ms since the epoch). */
+  deadline: number;
+  principal: Principal | null;
+  newGuid(): string;
+  input: Record<string, unknown>;
+  vars: Map<string, Variable>;
+  rows: Array<Map<string, Variable>> | null;
+  answer?: { status: number; body: unknown };
+  /** Test runs only: what each block did, filled by the runner. */
+  tracing: boolean;
+  /** What the running block reports for the trace (set by executors when tracing). */
+  note?: Pick<TraceEntry, 'Input' | 'Output' | 'Rows' | 'Branch'>;
+}
+
+/** Sets a flow field (a later field of the same name shadows the earlier one, spec part 2 §3 'Block'). */
+export function setVar(state: RunState, name: string, value: unknown): void {
+  state.vars.set(name.toLowerCase(), { name, value });
+}
+
+/**
+ * A flow field's value by (dotted) name: the variable itself, else a walk from its top-level object
+ * (nested start fields, spec part 2 §3 'Field definition'); through an array the walk collects each
+ * item's value and skips the array's element name.
+ */
+export function readVar(state: RunState, name: string): unknown {
+  const direct = state.vars.get(name.toLowerCase());
+  if (direct) return direct.value;
+  const [head, ...rest] = name.split('.');
+  let value: unknown = state.vars.get((head ?? '').toLowerCase())?.value;
+  for (const segment of rest) value = child(value, segment);
+  return value ?? null;
+}
+
+function child(value: unknown, segment: string): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map((item) => child(item, segment));
+    // The array's element (its one Object child) is named but not a level of the JSON.
+    return items.every((item) => item === undefined) ? value : items;
+  }
+  if (value && typeof value === 'object') {
+    const entry = Object.entries(value).find(([key]) => key.toLowerCase() === segment.toLowerCase());
+    return entry?.[1];
+  }
+  return undefined;
+}

@@ -1,0 +1,56 @@
+/**
+ * The flow runtime's texts (issue 17): answers of /rest/<REST API>/<flow> calls, the test run and the
+ * executions log. Wording ours, in the catalogue's voice.
+ */
+export const runtime = {
+  // ── Input (spec part 2 §3 'Block' start) ──
+  'flow.input.required': 'Please enter a value',
+  'flow.input.tooLong': 'At most {limit} characters',
+  'flow.input.invalid': 'The input is not valid: {count} fields need a change',
+  'flow.input.invalid.one': 'The input is not valid: 1 field needs a change',
+  'flow.input.notJson': 'The body must be a JSON object',
+
+  // ── The error block (spec part 2 §3 'Block' error: error_code, error_message) ──
+  'flow.error': '{message}',
+
+  // ── Serving ──
+  'runtime.notFound': 'No active flow answers {method} {path}',
+  'runtime.unauthorized': 'This REST API needs the credentials of one of its API users',
+  'runtime.forbidden': 'This API user may not call this REST API',
+  'runtime.scriptFlow': 'Script flows run on the Script Service (.NET), which this server does not host',
+  'runtime.notRunnable': 'This flow cannot run on this server: {reason}',
+  'runtime.unknownFunction': 'The function {name} has no implementation on this server',
+  'runtime.unknownClass': 'The configuration class {name} is not known to this server',
+  'runtime.unknownConnector': 'The external connector {name} has no implementation on this server',
+  'runtime.timeout': 'The flow took longer than {seconds} s and was stopped; nothing was written',
+  'runtime.statementTimeout': 'A database statement took too long and was stopped; nothing was written',
+  'runtime.tooManyRows': 'The read block {block} found more than {limit} rows; add a filter or first match',
+  'runtime.bodyTooLarge': 'The request body is larger than {limit} bytes',
+  'runtime.rateLimited': 'Too many calls from this API user. Please wait {seconds} seconds and try again.',
+  'runtime.failed': 'The flow failed in its {block} block: {detail}',
+  'runtime.conflict': 'The {block} block could not write: {detail}',
+  'runtime.badValue': 'The {block} block was given a value the database refused: {detail}',
+
+  // ── Test run and executions (Flow Builder) ──
+  'fb.testRun.title': 'Test run',
+  'fb.testRun.run': 'Run',
+  'fb.testRun.running': 'Running…',
+  'fb.testRun.rolledBack': 'Test runs are rolled back: nothing they write is kept.',
+  'fb.testRun.noInput': 'This flow takes no input.',
+  'fb.testRun.status': 'Answered {status} in {ms} ms',
+  'fb.testRun.blockNotRun': 'This block did not run.',
+  'fb.testRun.input': 'Input',
+  'fb.testRun.output': 'Output',
+  'fb.testRun.branch': 'Branch taken',
+  'fb.testRun.rows': 'Rows',
+  'fb.testRun.duration': 'Duration',
+  'fb.testRun.error': 'Error',
+  'fb.testRun.answer': 'Answer',
+  'fb.testRun.clear': 'Clear trace',
+  'fb.executions.title': 'Executions',
+  'fb.executions.empty': 'No calls recorded yet.',
+  'fb.executions.retention': 'Calls are kept {days} days.',
+  'fb.executions.allStatuses': 'All statuses',
+  'fb.executions.ok': 'Succeeded',
+  'fb.executions.failed': 'Failed',
+} as const;
