@@ -47,6 +47,10 @@ export const runtime = {
   'fb.testRun.error': 'Error',
   'fb.testRun.answer': 'Answer',
   'fb.testRun.clear': 'Clear trace',
+  'fb.testRun.shown':
+    'The canvas shows the last test run (answered {status} in {ms} ms). Click a block that ran to see its data.',
+  'fb.testRun.open': 'Open test run',
+  'fb.testRun.blocks': 'Blocks run',
   'fb.executions.title': 'Executions',
   'fb.executions.empty': 'No calls recorded yet.',
   'fb.executions.retention': 'Calls are kept {days} days.',

@@ -17,6 +17,7 @@ import { useOpenBlockDrawer } from '../drawers/blockDrawers';
 import { ChooseBlockDrawer } from '../drawers/ChooseBlockDrawer';
 import { FlowDetailsDrawer } from '../drawers/FlowDetailsDrawer';
 import { StatusBadge } from '../StatusBadge';
+import { TestRunBanner } from '../testRun/TestRunBanner';
 import { TestRunDrawer, useOpenTraceBlock } from '../testRun/TestRunDrawer';
 import { testRunAtom } from '../testRun/testRunState';
 import { changeGraphAtom, flowDraftAtom, focusBlockAtom } from './flowEditorState';
@@ -223,6 +224,7 @@ export function FlowEditor({ loaded }: { loaded: RestMethodFlow }) {
           to make a new draft.
         </p>
       )}
+      <TestRunBanner flowGuid={loaded.Guid} onOpen={openTestRun} />
       <div className="flow-editor__body">
         <FlowCanvas
           graph={flow.Flow ?? { Blocks: [] }}

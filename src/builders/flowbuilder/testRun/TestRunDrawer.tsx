@@ -129,8 +129,10 @@ export function TestRunDrawer({
           >
             {t('fb.testRun.status', { status: result.Status, ms: result.DurationMs.toFixed(1) })}
           </p>
+          <h3 className="form-section__title">{t('fb.testRun.answer')}</h3>
           <JsonPreview json={JSON.stringify(result.Answer ?? null, null, 4)} label={t('fb.testRun.answer')} />
-          <table className="list__table flow-table" aria-label="Blocks run">
+          <h3 className="form-section__title">{t('fb.testRun.blocks')}</h3>
+          <table className="list__table flow-table" aria-label={t('fb.testRun.blocks')}>
             <thead>
               <tr>
                 <th scope="col">Block</th>

@@ -42,9 +42,11 @@ export function TraceBlockDrawer({ guid }: { guid: string; drawerKey: string }) 
           </>
         )}
       </dl>
-      <button type="button" className="button button--small" onClick={() => openSettings(guid)}>
-        Block settings
-      </button>
+      <div>
+        <button type="button" className="button button--small" onClick={() => openSettings(guid)}>
+          Block settings
+        </button>
+      </div>
       <h3 className="form-section__title">{t('fb.testRun.input')}</h3>
       <JsonPreview json={json(entry.Input)} label={t('fb.testRun.input')} />
       <h3 className="form-section__title">{t('fb.testRun.output')}</h3>
