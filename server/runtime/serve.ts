@@ -201,7 +201,10 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
       if (!api.users.has(user.guid.toLowerCase())) return refuse(new HttpError(403, 'runtime.forbidden'));
     }
     const wait = rateLimited(user ? `user:${user.guid}` : `ip:${request.ip}`);
-    if (wait > 0) return refuse(new HttpError(429, 'runtime.rateLimited', { seconds: wait }));
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      return refuse(new HttpError(429, 'runtime.rateLimited', { seconds: wait }));
+    }
     if (api.returnType !== 'Json')
       return refuse(
         new HttpError(501, 'runtime.notRunnable', {

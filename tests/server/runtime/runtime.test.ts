@@ -721,10 +721,12 @@ describe.each(databaseTargets)('the flow runtime on $name (issue 17)', (target) 
         Revision: undefined,
       },
     });
-    let last = 0;
+    let last: Awaited<ReturnType<typeof restCall>> | undefined;
     for (let index = 0; index < 201; index++)
-      last = (await restCall(server, 'POST', path, { token: own, body: {} })).status;
-    expect(last).toBe(429);
+      last = await restCall(server, 'POST', path, { token: own, body: {} });
+    expect(last?.status).toBe(429);
+    // RFC 9110 §10.2.3: the client learns when to come back, not only from the message.
+    expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
     const big = await restCall(server, 'POST', path, {
       token,
       rawBody: JSON.stringify({ x: 'y'.repeat(1024 * 1024 + 10) }),
