@@ -37,7 +37,7 @@ describe.each(databaseTargets)('runtime limits on $name (issue 17 point 7)', (ta
   });
   const insert: Executor = async (state) => {
     await state.db.query('insert into timeout_probe (id) values (1)');
-    return { exit: 'True' };
+    return { exit: 'Out' };
   };
   // A transaction of its own waits for the call's to end on PGlite and sees only committed rows on PostgreSQL.
   const rowsLeft = () =>
@@ -54,7 +54,7 @@ describe.each(databaseTargets)('runtime limits on $name (issue 17 point 7)', (ta
     const slow: Executor = async () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       release();
-      return { exit: 'True' };
+      return { exit: 'Out' };
     };
     const outcome = await runPlan(plan(step('a', insert, 'b'), step('b', slow, 'c'), step('c', insert)), {
       db: server.db,
@@ -76,7 +76,7 @@ describe.each(databaseTargets)('runtime limits on $name (issue 17 point 7)', (ta
     async () => {
       const sleep: Executor = async (state) => {
         await state.db.query('select pg_sleep(2)');
-        return { exit: 'True' };
+        return { exit: 'Out' };
       };
       const outcome = await runPlan(plan(step('a', insert, 'b'), step('b', sleep)), {
         db: server.db,
