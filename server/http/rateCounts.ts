@@ -17,6 +17,8 @@ interface Count {
   known: number;
   /** Calls taken here since, not yet added to the table. */
   pending: number;
+  /** Calls being added to the table now: still counted until its answer says the total. */
+  flushing: number;
 }
 
 /**
@@ -34,7 +36,7 @@ export class RateCounts {
   private lastSweep = 0;
   private closed = false;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Pick<Db, 'query'>) {}
 
   /**
    * Counts a call under `key`: its number in the window and the milliseconds until the window ends. A
@@ -44,7 +46,7 @@ export class RateCounts {
     let count = this.counts.get(key);
     if (!count || count.resetsAt <= now) {
       const resetsAt = aligned ? (Math.floor(now / windowMs) + 1) * windowMs : now + windowMs;
-      count = { resetsAt, known: 0, pending: 0 };
+      count = { resetsAt, known: 0, pending: 0, flushing: 0 };
       this.counts.set(key, count);
     }
     count.pending++;
@@ -52,7 +54,7 @@ export class RateCounts {
       this.timer = undefined;
       void this.flush();
     }, FLUSH_MS);
-    return { count: count.known + count.pending, resetMs: count.resetsAt - now };
+    return { count: count.known + count.flushing + count.pending, resetMs: count.resetsAt - now };
   }
 
   /** Adds the calls taken here to the table and takes its totals (the other processes' calls included). */
@@ -68,10 +70,13 @@ export class RateCounts {
     const batch: Array<{ key: string; count: Count; hits: number }> = [];
     for (const [key, count] of this.counts) {
       if (count.pending > 0) batch.push({ key, count, hits: count.pending });
-      else if (count.resetsAt <= now) this.counts.delete(key);
+      else if (count.resetsAt <= now && count.flushing === 0) this.counts.delete(key);
     }
     if (batch.length === 0) return;
-    for (const entry of batch) entry.count.pending -= entry.hits;
+    for (const entry of batch) {
+      entry.count.pending -= entry.hits;
+      entry.count.flushing += entry.hits;
+    }
     // In key order, so two processes' flushes lock rows in the same order and never deadlock.
     batch.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const rows = batch.map(({ key, count, hits }) => ({ key, resets_at: count.resetsAt, hits }));
@@ -85,6 +90,7 @@ export class RateCounts {
          returning key, resets_at, hits`,
         [JSON.stringify(rows), now],
       );
+      for (const entry of batch) entry.count.flushing -= entry.hits;
       const flushed = new Map(batch.map((entry) => [entry.key, entry.count]));
       for (const total of totals) {
         const count = flushed.get(total.key);
@@ -94,7 +100,10 @@ export class RateCounts {
       }
     } catch {
       // Counted again at the next flush; meanwhile this process decides from its own calls.
-      for (const entry of batch) entry.count.pending += entry.hits;
+      for (const entry of batch) {
+        entry.count.flushing -= entry.hits;
+        entry.count.pending += entry.hits;
+      }
     }
     if (now - this.lastSweep > SWEEP_MS) {
       this.lastSweep = now;
