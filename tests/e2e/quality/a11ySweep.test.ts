@@ -35,6 +35,7 @@ interface Journey {
 
 /** The guid of the seeded flow 'customers/credit' (server/seed/demo/050_flows.ts). */
 const CREDIT_FLOW = '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a10';
+const NOTIFY_FLOW = '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a11';
 
 const overlays = {
   drawer: '.drawer-stack > [role="dialog"]:last-of-type',
@@ -415,7 +416,7 @@ const journeys: Journey[] = [
     ],
   },
   {
-    title: 'Flow Builder (spec part 2 §2): list, a new script flow, the draft POST flow orders/notify',
+    title: 'Flow Builder (spec part 2 §2): list, a new script flow, a draft of the POST flow orders/notify',
     steps: [
       { name: 'welcome list', path: '/flowbuilder', ready: rows },
       {
@@ -568,20 +569,22 @@ describe('accessibility of every signed-in screen and drawer with axe-core (issu
     server = await startConsole();
     browser = await launchBrowser();
     const tokens = await signIn(server, testAdmin.email, testAdmin.password, testAdmin.totpSecret);
-    // An editable draft of the published GET flow, so its READ, CHECK and ERROR drawers can be edited.
-    const flow = await call(server, 'GET', `FlowBuilder/GetRestMethodFlowById/${CREDIT_FLOW}`, {
-      token: tokens.Token,
-    });
-    const version = String(flow.body.VersionGuid ?? flow.body.Version ?? '');
-    const duplicated = await call(
-      server,
-      'POST',
-      `FlowBuilder/DuplicateRestMethodFlow/${CREDIT_FLOW}/${version}`,
-      {
+    // Editable drafts of the published demo flows, so their blocks' drawers can be edited.
+    for (const guid of [CREDIT_FLOW, NOTIFY_FLOW]) {
+      const flow = await call(server, 'GET', `FlowBuilder/GetRestMethodFlowById/${guid}`, {
         token: tokens.Token,
-      },
-    );
-    expect(duplicated.status).toBe(200);
+      });
+      const version = String(flow.body.VersionGuid ?? flow.body.Version ?? '');
+      const duplicated = await call(
+        server,
+        'POST',
+        `FlowBuilder/DuplicateRestMethodFlow/${guid}/${version}`,
+        {
+          token: tokens.Token,
+        },
+      );
+      expect(duplicated.status).toBe(200);
+    }
     page = await signedInPage(browser, server.url, tokens, errors);
   });
   afterAll(async () => {
