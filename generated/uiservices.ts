@@ -1999,7 +1999,7 @@ export interface components {
          */
         Connection: {
             FlowConnectionGuid: components["schemas"]["Guid"];
-            /** @description Connection names keep letters, digits, underscore and space (part 1 §5 'Name cleaning'); so unlike other names they may hold spaces (part 2 §5: names usually have no spaces). */
+            /** @description Not empty, 2+ characters, no spaces (part 1 §5 'Names'). Name cleaning keeps letters, digits, underscore and space: that says what cleaning keeps, not which names are valid. */
             Name: string;
             /** @description One of the CredentialTypes names (part 1 §5 'Connection'). */
             Type: string;
@@ -2578,7 +2578,7 @@ export interface components {
          */
         Method: {
             Guid: components["schemas"]["Guid"];
-            /** @description Method names keep letters, digits, underscore and space (part 1 §5 'Name cleaning'), so they may hold spaces (part 2 §5: names usually have no spaces). Unique per connection. */
+            /** @description Not empty, 2+ characters, no spaces (part 1 §5 'Names'); unique per connection. Name cleaning keeps letters, digits, underscore and space: that says what cleaning keeps, not which names are valid. */
             Name: string;
             Description?: string | null;
             /** @default Stored Procedure */

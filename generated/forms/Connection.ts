@@ -21,10 +21,11 @@ export const form: FormDefinition = {
       "Name": {
         "type": "string",
         "maxLength": 100,
-        "description": "Connection names keep letters, digits, underscore and space (part 1 §5 'Name cleaning'); so unlike other names they may hold spaces (part 2 §5: names usually have no spaces).",
+        "description": "Not empty, 2+ characters, no spaces (part 1 §5 'Names'). Name cleaning keeps letters, digits, underscore and space: that says what cleaning keeps, not which names are valid.",
         "x-name": {
           "empty": "cb.validation.nameEmpty",
-          "short": "cb.validation.nameIsShort"
+          "short": "cb.validation.nameIsShort",
+          "space": "cb.validation.nameContainsSpace"
         },
         "x-clean": {
           "kind": "connection",
@@ -136,7 +137,10 @@ export const form: FormDefinition = {
         "title": "Guid",
         "description": "A GUID in 8-4-4-4-12 form (spec part 2 §5 'Type formats').",
         "type": "string",
-        "pattern": "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
+        "pattern": "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+        "x-messages": {
+          "pattern": "typeError.guid"
+        }
       },
       "Revision": {
         "title": "Revision",

@@ -104,7 +104,10 @@ export const form: FormDefinition = {
         "title": "Guid",
         "description": "A GUID in 8-4-4-4-12 form (spec part 2 §5 'Type formats').",
         "type": "string",
-        "pattern": "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
+        "pattern": "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+        "x-messages": {
+          "pattern": "typeError.guid"
+        }
       },
       "MetadataElement": {
         "title": "MetadataElement",

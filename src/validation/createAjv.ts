@@ -16,7 +16,7 @@ export function createAjv(options: Options = {}): Ajv2020 {
     passContext: true,
     ...options,
   });
-  addFormats(ajv, ['email', 'date-time', 'date', 'time', 'uri']);
+  addFormats(ajv, ['email', 'date-time', 'date', 'time', 'uri', 'uuid']);
   // OpenAPI annotations that may appear inside schemas.
   ajv.addVocabulary(['example', 'x-spec', 'x-spec-reason']);
   for (const keyword of keywords) ajv.addKeyword(keyword);

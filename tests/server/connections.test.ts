@@ -10,7 +10,7 @@ const connection = (overrides: Record<string, unknown> = {}) => {
   const guid = randomUUID();
   return {
     FlowConnectionGuid: guid,
-    Name: `crm ${guid.slice(0, 6)}`,
+    Name: `crm_${guid.slice(0, 6)}`,
     Type: 'PostgreSQL',
     IsInternal: false,
     AvailableModules: ['MethodBuilder'],
@@ -143,6 +143,7 @@ describe.each(databaseTargets)('connections on $name (spec part 1 §3, §5, §7 
   it.each<[string, Record<string, unknown>, string, string]>([
     ['name empty', { Name: '' }, '/Name', 'cb.validation.nameEmpty'],
     ['name short', { Name: 'x' }, '/Name', 'cb.validation.nameIsShort'],
+    ['name with a space (part 1 §5 names)', { Name: 'a b' }, '/Name', 'cb.validation.nameContainsSpace'],
     [
       'name with other characters (§5 name cleaning)',
       { Name: 'crm-db' },
@@ -243,7 +244,7 @@ describe.each(databaseTargets)('connections on $name (spec part 1 §3, §5, §7 
   it('refuses a name another connection has, ignoring case (part 1 §5)', async () => {
     const answer = await call(server, 'POST', 'Connection/PostConnection', {
       token,
-      body: connection({ Name: 'DEMO DATABASE' }),
+      body: connection({ Name: 'DEMODATABASE' }),
     });
     expect(answer.status).toBe(400);
     expect(answer.body.Message).toBe('A connection with this name already exists');

@@ -116,7 +116,7 @@ describe.each(databaseTargets)(
 
     it('lists the seeded demo connection for pickers, without credentials', async () => {
       const connections = await call(server, 'GET', 'FlowBase/GetConnections', { token });
-      expect(connections.body.map((connection) => connection.Name)).toContain('Demo database');
+      expect(connections.body.map((connection) => connection.Name)).toContain('DemoDatabase');
       expect(connections.body.every((connection) => !('FlowCredential' in connection))).toBe(true);
     });
   },

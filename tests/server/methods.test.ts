@@ -18,7 +18,7 @@ const short = (fields: Field[]) =>
 
 const method = (overrides: Record<string, unknown> = {}) => ({
   Guid: randomUUID(),
-  Name: `Orders ${randomUUID().slice(0, 6)}`,
+  Name: `Orders_${randomUUID().slice(0, 6)}`,
   Type: 'Stored Procedure',
   FlowConnectionGuid: demo,
   IsSp: true,
@@ -107,7 +107,7 @@ describe.each(databaseTargets)(
         token,
         body: {
           FlowConnectionGuid: rest,
-          Name: `api ${rest.slice(0, 6)}`,
+          Name: `api_${rest.slice(0, 6)}`,
           Type: 'REST API',
           FlowCredential: { Settings: { BaseUrl: 'https://api.example.com', ApiKey: 'k' } },
         },
@@ -119,7 +119,7 @@ describe.each(databaseTargets)(
         token,
         body: {
           FlowConnectionGuid: down,
-          Name: `down ${down.slice(0, 6)}`,
+          Name: `down_${down.slice(0, 6)}`,
           Type: 'PostgreSQL',
           FlowCredential: { Settings: { Host: '127.0.0.1', Port: 1, Database: 'x', User: 'x' } },
         },
@@ -153,7 +153,7 @@ describe.each(databaseTargets)(
             token,
             body: {
               FlowConnectionGuid: guid,
-              Name: `sales ${guid.slice(0, 6)}`,
+              Name: `sales_${guid.slice(0, 6)}`,
               Type: 'PostgreSQL',
               FlowCredential: {
                 Settings: {
@@ -278,12 +278,12 @@ describe.each(databaseTargets)(
     });
 
     it('keeps method names unique per connection, ignoring case (part 1 §5)', async () => {
-      const first = method({ Name: 'Unique orders' });
+      const first = method({ Name: 'Unique_orders' });
       await call(server, 'POST', `SPActionDocument/PostConnectionMethod/${demo}/${first.Guid}`, {
         token,
         body: first,
       });
-      const clash = method({ Name: 'UNIQUE ORDERS' });
+      const clash = method({ Name: 'UNIQUE_ORDERS' });
       const answer = await call(
         server,
         'POST',
@@ -299,12 +299,12 @@ describe.each(databaseTargets)(
         token,
         body: {
           FlowConnectionGuid: other,
-          Name: `second ${other.slice(0, 6)}`,
+          Name: `second_${other.slice(0, 6)}`,
           Type: 'Internal PostgreSQL',
           FlowCredential: { Settings: {} },
         },
       });
-      const elsewhere = method({ Name: 'Unique orders', FlowConnectionGuid: other });
+      const elsewhere = method({ Name: 'Unique_orders', FlowConnectionGuid: other });
       expect(
         (
           await call(server, 'POST', `SPActionDocument/PostConnectionMethod/${other}/${elsewhere.Guid}`, {

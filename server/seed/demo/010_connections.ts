@@ -10,7 +10,7 @@ const seedConnections: DemoSeed = async (db) => {
     connectionKind,
     {
       FlowConnectionGuid: DEMO_CONNECTION_GUID,
-      Name: 'Demo database',
+      Name: 'DemoDatabase',
       Type: INTERNAL_TYPE,
       Description: 'The embedded demo database with a small sales schema.',
       IsInternal: true,

@@ -13,7 +13,7 @@ const seedMethods: DemoSeed = async (db) => {
     methodKind,
     {
       Guid: GET_CUSTOMER,
-      Name: 'Get customer',
+      Name: 'GetCustomer',
       Description: 'One customer by id.',
       Type: 'Stored Procedure',
       FlowConnectionGuid: DEMO_CONNECTION_GUID,

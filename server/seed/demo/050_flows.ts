@@ -97,7 +97,7 @@ async function seedLookups(db: Db) {
   for (const connector of connectors)
     await db.query(
       `insert into flow_external_connectors (guid, name, conn_guid, conn_name, input, output)
-       values ($1, $2, $3, 'Demo database', $4, $5) on conflict (guid) do nothing`,
+       values ($1, $2, $3, 'DemoDatabase', $4, $5) on conflict (guid) do nothing`,
       [
         connector.guid,
         connector.name,
@@ -109,7 +109,7 @@ async function seedLookups(db: Db) {
   for (const fn of functions)
     await db.query(
       `insert into flow_functions (guid, name, description, conn_guid, conn_name, input, output_type)
-       values ($1, $2, $3, $4, 'Demo database', $5, $6) on conflict (guid) do nothing`,
+       values ($1, $2, $3, $4, 'DemoDatabase', $5, $6) on conflict (guid) do nothing`,
       [fn.guid, fn.name, fn.description, DEMO_CONNECTION_GUID, JSON.stringify(fn.input), fn.output],
     );
 }
@@ -218,7 +218,7 @@ async function seedTargets(db: Db): Promise<{ api: string }> {
       kind('restApi'),
       {
         Guid: ids.api,
-        Name: 'Flow demo API',
+        Name: 'flow_demo_api',
         Description: 'REST API of the demo flows.',
         IsActive: true,
         IsPublished: true,
@@ -360,7 +360,7 @@ function notifyFlow(): FlowGraph {
       MethodGuid: ids.sendMail,
       MethodName: 'SendMail',
       FlowConnectionGuid: DEMO_CONNECTION_GUID,
-      ConnectionName: 'Demo database',
+      ConnectionName: 'DemoDatabase',
       Mapping: [
         { From: 'email', To: 'to', Required: true },
         { From: 'reference', To: 'subject' },

@@ -94,7 +94,7 @@ describe('API user rules (spec part 1 §5 "API user, role, user")', () => {
     ['§5 username required', { Username: '' }, ['/Username ra.apiUserNameError']],
     ['§5 username required: blanks are not a name', { Username: '   ' }, ['/Username ra.apiUserNameError']],
     ['§5 username unique, ignoring case', { Username: 'IMPORTER' }, ['/Username ra.apiUserNameError']],
-    ['§3 the token is a guid', { ApiToken: 'not-a-guid' }, ['/ApiToken api.validation']],
+    ['§3 the token is a guid', { ApiToken: 'not-a-guid' }, ['/ApiToken typeError.guid']],
   ])('%s', (_rule, overrides, expected) => {
     expect(
       runValidation(apiUserForm, user(overrides), context).map(

@@ -8,7 +8,7 @@ type Method = components['schemas']['Method'];
 
 const method = (overrides: Partial<Method> = {}): Method => ({
   Guid: '0f0e0d0c-0b0a-4909-8807-060504030201',
-  Name: 'Get customer',
+  Name: 'GetCustomer',
   FlowConnectionGuid: '9b8a7c6d-5e4f-4a3b-9c2d-1e0f0a1b2c3d',
   Type: 'Stored Procedure',
   Script: 'demo.get_customer',
@@ -21,7 +21,7 @@ const keys = (value: Method) =>
   runValidation(
     form,
     value,
-    { peers: { methods: [{ id: 'other', name: 'Taken name' }] } },
+    { peers: { methods: [{ id: 'other', name: 'Taken_name' }] } },
     methodRules as never,
   ).map((entry) => `${entry.path} ${entry.messageKey}`);
 
@@ -79,8 +79,13 @@ describe('method rules (spec part 1 §5 "Method")', () => {
     ['name empty (part 1 §5 names)', { Name: '' }, ['/Name method.validation.nameEmpty']],
     ['name short', { Name: 'x' }, ['/Name method.validation.nameIsShort']],
     [
+      'name with a space (part 1 §5 names)',
+      { Name: 'Get customer' },
+      ['/Name method.validation.nameContainsSpace'],
+    ],
+    [
       'name taken on this connection, ignoring case',
-      { Name: 'taken NAME' },
+      { Name: 'taken_NAME' },
       ['/Name method.validation.nameNotUnique'],
     ],
     ['name with other characters', { Name: 'get-customer' }, ['/Name method.validation.nameInvalid']],

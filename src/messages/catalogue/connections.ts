@@ -3,6 +3,7 @@ export const connections = {
   'cb.error.loadConnection': 'The connection was not found',
   'cb.validation.nameEmpty': 'Please enter a connection name',
   'cb.validation.nameIsShort': 'The connection name needs at least 2 characters',
+  'cb.validation.nameContainsSpace': 'The connection name cannot contain spaces',
   'cb.validation.nameNotUnique': 'A connection with this name already exists',
   'cb.validation.nameInvalid': 'Use only letters, digits, underscores and spaces',
   'cb.validation.typeEmpty': 'Please choose a connection type',

@@ -11,6 +11,25 @@ export const fields = {
   aliasCanNotBeEmpty: 'The alias cannot be empty',
   aliasMustBeUnique: 'The alias must be unique',
 
+  // ── Standard JSON Schema keywords without x-messages (issue 19 point 4): the keyword's own words ──
+  'validation.minLength': 'At least {limit} characters',
+  'validation.minLength.one': 'At least 1 character',
+  'validation.maxLength': 'At most {limit} characters',
+  'validation.maxLength.one': 'At most 1 character',
+  'validation.minimum': 'Please enter a number of at least {limit}',
+  'validation.maximum': 'Please enter a number of at most {limit}',
+  'validation.multipleOf': 'Please enter a multiple of {limit}',
+  'validation.minItems': 'Add at least {limit} entries',
+  'validation.minItems.one': 'Add at least 1 entry',
+  'validation.maxItems': 'At most {limit} entries',
+  'validation.maxItems.one': 'At most 1 entry',
+  'validation.uniqueItems': 'Each entry must be different',
+  'validation.pattern': 'Please enter a value in the expected form',
+  'validation.format': 'Please enter a valid {format}',
+  'validation.format.uri': 'Please enter a valid URL',
+  'validation.format.email': 'Please enter a valid e-mail address',
+  'validation.format.time': 'Please enter a valid time',
+
   // ── Type errors (spec part 2 §8 'Type errors', part 2 §5 'Type formats') ──
   'typeError.guid': 'Enter a GUID in the form 8-4-4-4-12 hexadecimal digits',
   'typeError.decimal': 'Enter a number with at most 16 digits before and 2 after the decimal point',

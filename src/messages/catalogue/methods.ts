@@ -9,6 +9,7 @@ export const methods = {
   // ── Names and fields (part 1 §5 'Names in general', 'Method': field rules) ──
   'method.validation.nameEmpty': 'Please enter a method name',
   'method.validation.nameIsShort': 'The method name needs at least 2 characters',
+  'method.validation.nameContainsSpace': 'The method name cannot contain spaces',
   'method.validation.nameInvalid': 'Use only letters, digits, underscores and spaces',
   'method.validation.nameNotUnique': 'A method with this name already exists on this connection',
   'method.validation.fieldNameEmpty': 'Please enter a field name',

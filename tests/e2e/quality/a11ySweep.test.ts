@@ -149,7 +149,7 @@ const journeys: Journey[] = [
         path: '/connectionbuilder',
         item: 'connection',
         ready: textbox('Name'),
-        stored: 'Demo database',
+        stored: 'DemoDatabase',
         leaveDialog: true,
       }),
       {
@@ -204,7 +204,7 @@ const journeys: Journey[] = [
         path: '/methodbuilder',
         item: 'method',
         ready: label('Stored procedure'),
-        stored: 'Get customer',
+        stored: 'GetCustomer',
         storedReady: label('Description'),
       }),
       {

@@ -143,7 +143,7 @@ describe('script injected through text fields is shown as text, never run (issue
       'Connection/PostConnection',
       copy(connection, {
         FlowConnectionGuid: randomUUID(),
-        Name: 'xss connection',
+        Name: 'xss_connection',
         IsInternal: false,
         Description: text('connection-description'),
       }),
@@ -178,7 +178,7 @@ describe('script injected through text fields is shown as text, never run (issue
     const methodGuid = randomUUID();
     await keep(
       `SPActionDocument/PostConnectionMethod/${demo.connection}/${methodGuid}`,
-      copy(method, { Guid: methodGuid, Name: 'xss method', Description: text('method-description') }),
+      copy(method, { Guid: methodGuid, Name: 'xss_method', Description: text('method-description') }),
     );
 
     await tryNames('REST API name', payloads('rest-api-name').slice(0, 2), (Name) =>
@@ -370,7 +370,7 @@ describe('script injected through text fields is shown as text, never run (issue
     {
       name: 'connection description: the connection’s detail',
       path: '/connectionbuilder',
-      open: button('xss connection'),
+      open: button('xss_connection'),
       ready: (page) => page.getByLabel('Description'),
       shows: payloads('connection-description'),
     },
@@ -394,7 +394,7 @@ describe('script injected through text fields is shown as text, never run (issue
     {
       name: 'method description: the method’s detail',
       path: '/methodbuilder',
-      open: button('xss method'),
+      open: button('xss_method'),
       ready: (page) => page.getByLabel('Description'),
       shows: payloads('method-description'),
     },

@@ -50,7 +50,7 @@ describe.each(databaseTargets)('the flow runtime on $name (issue 17)', (target) 
       methodKind,
       {
         Guid: UPSERT_CUSTOMER_METHOD,
-        Name: 'Upsert customer',
+        Name: 'UpsertCustomer',
         Type: 'Stored Procedure',
         FlowConnectionGuid: DEMO_CONNECTION_GUID,
         IsSp: true,
@@ -264,7 +264,7 @@ describe.each(databaseTargets)('the flow runtime on $name (issue 17)', (target) 
           config: {
             Action: {
               Guid: GET_CUSTOMER_METHOD,
-              Name: 'Get customer',
+              Name: 'GetCustomer',
               Type: 'Method',
               FlowConnectionGuid: DEMO_CONNECTION_GUID,
               IsRead: true,
@@ -324,7 +324,7 @@ describe.each(databaseTargets)('the flow runtime on $name (issue 17)', (target) 
           config: {
             Action: {
               Guid: UPSERT_CUSTOMER_METHOD,
-              Name: 'Upsert customer',
+              Name: 'UpsertCustomer',
               Type: 'Method',
               FlowConnectionGuid: DEMO_CONNECTION_GUID,
               IsRead: false,
