@@ -1,14 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { Route, Routes, useSearchParams } from 'react-router-dom';
 import { callOperation } from '../../api/callOperation';
 import { actionDocumentRules } from '../../domain/actionDocuments/rules';
 import type { ActionDocument, Method } from '../../domain/actionDocuments/types';
 import type { Document } from '../../domain/documents/types';
-import { DetailView } from '../../engine/detail/DetailView';
-import { useLifecycle } from '../../engine/detail/useLifecycle';
-import { useCan } from '../../permissions/useCan';
-import { canEditItem } from '../documentbuilder/itemAccess';
+import { BuilderDetail } from '../documentbuilder/BuilderDetail';
 import { type ScopedItem, ScopedItemDetail } from '../documentbuilder/ScopedItemDetail';
 import { ScopedItemList } from '../documentbuilder/ScopedItemList';
 import type { ActionFormContext } from './actionFormContext';
@@ -24,44 +21,23 @@ function ActionEditor({
   documents: readonly Document[];
   methods: readonly Method[];
 }) {
-  const can = useCan();
-  const original = item.original as ActionDocument | null;
-  const canEdit = canEditItem(can, 'ActionDocument', original?.IsPublished === true);
-  const declared = useMemo(
-    () => ({
-      ...builder,
-      rules: (document: ActionDocument) => actionDocumentRules(document, { documents, methods }),
-    }),
+  const rules = useCallback(
+    (document: ActionDocument) => actionDocumentRules(document, { documents, methods }),
     [documents, methods],
   );
-  const scope = useMemo(() => ({ connection: item.connection }), [item.connection]);
-  const initial = useMemo(() => original ?? builder.create(scope), [original, scope]);
-  const lifecycle = useLifecycle<object>({
-    builder: declared,
-    original,
-    initial,
-    scope,
-    context: item.context,
-    canEdit,
-    canPublish: canEdit,
-    onDone: item.onClose,
-  });
-  const { setDraft } = lifecycle;
-  const replace = useCallback((next: ActionDocument) => setDraft(next), [setDraft]);
-  const formContext: ActionFormContext = {
-    document: lifecycle.draft as ActionDocument,
-    documents,
-    methods,
-    readOnly: !canEdit,
-    replace,
-  };
   return (
-    <DetailView
-      builder={declared}
-      lifecycle={lifecycle}
-      canEdit={canEdit}
-      onClose={item.onClose}
-      formContext={{ ...formContext }}
+    <BuilderDetail<ActionDocument>
+      builder={builder}
+      area="ActionDocument"
+      item={item}
+      rules={rules}
+      formContext={({ draft, readOnly, replace }): ActionFormContext => ({
+        document: draft,
+        documents,
+        methods,
+        readOnly,
+        replace,
+      })}
     />
   );
 }

@@ -1,15 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useCallback } from 'react';
 import { Route, Routes, useSearchParams } from 'react-router-dom';
 import { callOperation } from '../../api/callOperation';
 import { composedRules } from '../../domain/composedDocuments/rules';
 import { stripPlaceholders } from '../../domain/composedDocuments/tree';
 import type { ComposedDocument } from '../../domain/composedDocuments/types';
 import type { Document } from '../../domain/documents/types';
-import { DetailView } from '../../engine/detail/DetailView';
-import { useLifecycle } from '../../engine/detail/useLifecycle';
-import { useCan } from '../../permissions/useCan';
-import { canEditItem } from '../documentbuilder/itemAccess';
+import { BuilderDetail } from '../documentbuilder/BuilderDetail';
 import { type ScopedItem, ScopedItemDetail } from '../documentbuilder/ScopedItemDetail';
 import { ScopedItemList } from '../documentbuilder/ScopedItemList';
 import { builder } from './builder';
@@ -28,41 +25,19 @@ const documentsQuery = (connection: string, read: boolean) => ({
 });
 
 function ComposedEditor({ item, documents }: { item: ScopedItem; documents: readonly Document[] }) {
-  const can = useCan();
-  // Empty-guid child placeholders are stripped on load (spec part 2 §3 'Composed document').
-  const original = useMemo(
-    () => (item.original ? stripPlaceholders(item.original as ComposedDocument) : null),
-    [item.original],
-  );
-  const canEdit = canEditItem(can, 'ComposedDocument', original?.IsPublished === true);
-  const declared = useMemo(
-    () => ({ ...builder, rules: (composed: ComposedDocument) => composedRules(composed, { documents }) }),
+  const rules = useCallback(
+    (composed: ComposedDocument) => composedRules(composed, { documents }),
     [documents],
   );
-  const scope = useMemo(() => ({ connection: item.connection }), [item.connection]);
-  const initial = useMemo(() => original ?? builder.create(scope), [original, scope]);
-  const lifecycle = useLifecycle<object>({
-    builder: declared,
-    original,
-    initial,
-    scope,
-    context: item.context,
-    canEdit,
-    canPublish: canEdit,
-    onDone: item.onClose,
-  });
-  const formContext: ComposedFormContext = {
-    composed: lifecycle.draft as ComposedDocument,
-    documents,
-    readOnly: !canEdit,
-  };
   return (
-    <DetailView
-      builder={declared}
-      lifecycle={lifecycle}
-      canEdit={canEdit}
-      onClose={item.onClose}
-      formContext={{ ...formContext }}
+    <BuilderDetail<ComposedDocument>
+      builder={builder}
+      area="ComposedDocument"
+      item={item}
+      rules={rules}
+      // Empty-guid child placeholders are stripped on load (spec part 2 §3 'Composed document').
+      prepare={stripPlaceholders}
+      formContext={({ draft, readOnly }): ComposedFormContext => ({ composed: draft, documents, readOnly })}
     />
   );
 }

@@ -1,19 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { Route, Routes, useNavigate, useSearchParams } from 'react-router-dom';
 import { callOperation } from '../../api/callOperation';
 import { normalizeDocument } from '../../domain/documents/normalizeDocument';
 import { documentRules } from '../../domain/documents/rules';
 import type { DefaultValueType, Document } from '../../domain/documents/types';
 import { listQuery } from '../../engine/builder/builderQueries';
-import { DetailView } from '../../engine/detail/DetailView';
-import { useLifecycle } from '../../engine/detail/useLifecycle';
 import type { ColumnSpec } from '../../engine/list/columns';
 import { t } from '../../messages/t';
 import { useCan } from '../../permissions/useCan';
+import { BuilderDetail } from './BuilderDetail';
 import { builder } from './builder';
 import type { DocumentFormContext } from './documentFormContext';
-import { canEditItem } from './itemAccess';
 import { documentQueries } from './queries';
 import { type ScopedItem, ScopedItemDetail } from './ScopedItemDetail';
 import { ScopedItemList } from './ScopedItemList';
@@ -137,49 +135,29 @@ function DocumentEditor({
   published: readonly Document[];
   defaultValueTypes: readonly DefaultValueType[];
 }) {
-  const can = useCan();
-  const original = item.original as Document | null;
-  const canEdit = canEditItem(can, 'DocumentBuilder', original?.IsPublished === true);
-  const declared = useMemo(
-    () => ({
-      ...builder,
-      rules: (document: Document) =>
-        documentRules(document, {
-          documents: published.filter((entry) => entry.Guid !== document.Guid),
-          defaultValueTypes,
-        }),
-    }),
+  const rules = useCallback(
+    (document: Document) =>
+      documentRules(document, {
+        documents: published.filter((entry) => entry.Guid !== document.Guid),
+        defaultValueTypes,
+      }),
     [published, defaultValueTypes],
   );
-  const scope = useMemo(() => ({ connection: item.connection }), [item.connection]);
-  const initial = useMemo(() => original ?? builder.create(scope), [original, scope]);
-  const lifecycle = useLifecycle<object>({
-    builder: declared,
-    original,
-    initial,
-    scope,
-    context: item.context,
-    canEdit,
-    canPublish: canEdit,
-    onDone: item.onClose,
-  });
-  const { setDraft } = lifecycle;
-  // Standard fields, order and key follow every edit (spec part 2 §3 'Document').
-  const normalized = useCallback((next: object) => setDraft(normalizeDocument(next as Document)), [setDraft]);
-  const formContext: DocumentFormContext = {
-    document: lifecycle.draft as Document,
-    published,
-    defaultValueTypes,
-    connection: item.connection,
-    readOnly: !canEdit,
-  };
   return (
-    <DetailView
-      builder={declared}
-      lifecycle={{ ...lifecycle, setDraft: normalized }}
-      canEdit={canEdit}
-      onClose={item.onClose}
-      formContext={{ ...formContext }}
+    <BuilderDetail<Document>
+      builder={builder}
+      area="DocumentBuilder"
+      item={item}
+      rules={rules}
+      // Standard fields, order and key follow every edit (spec part 2 §3 'Document').
+      normalize={normalizeDocument}
+      formContext={({ draft, readOnly }): DocumentFormContext => ({
+        document: draft,
+        published,
+        defaultValueTypes,
+        connection: item.connection,
+        readOnly,
+      })}
     />
   );
 }
