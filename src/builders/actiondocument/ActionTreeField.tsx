@@ -4,6 +4,7 @@ import type { Action } from '../../domain/actionDocuments/types';
 import { actionMethods } from '../../domain/documents/actionMethods';
 import { JsonPreview } from '../../engine/drawers/JsonPreview';
 import { useDrawers } from '../../engine/drawers/useDrawers';
+import { RowActions } from '../../engine/list/RowActions';
 import { t } from '../../messages/t';
 import { useConfirm } from '../../shell/dialogs/confirm';
 import { ActionDetailsDrawer } from './ActionDetailsDrawer';
@@ -236,7 +237,14 @@ export function ActionTreeField(props: FieldProps<Action>) {
                       {entry.action.IsUpdatable && <span className="badge badge--muted">updatable</span>}
                     </span>
                   </td>
-                  <td className="list__actions">
+                  <RowActions
+                    remove={
+                      editable && {
+                        ariaLabel: `Delete ${entry.action.Name ?? 'action'}`,
+                        onClick: () => void remove(entry),
+                      }
+                    }
+                  >
                     {editable && (
                       <button
                         type="button"
@@ -247,17 +255,7 @@ export function ActionTreeField(props: FieldProps<Action>) {
                         {t('ad.actions.addChild')}
                       </button>
                     )}
-                    {editable && (
-                      <button
-                        type="button"
-                        className="button button--small button--danger-outline"
-                        aria-label={`Delete ${entry.action.Name ?? 'action'}`}
-                        onClick={() => void remove(entry)}
-                      >
-                        delete
-                      </button>
-                    )}
-                  </td>
+                  </RowActions>
                 </tr>
               );
             })}

@@ -2,6 +2,7 @@ import type { FieldProps } from '@rjsf/utils';
 import { useMemo } from 'react';
 import type { MatchRule } from '../../domain/actionDocuments/types';
 import { useDrawers } from '../../engine/drawers/useDrawers';
+import { RowActions } from '../../engine/list/RowActions';
 import { t } from '../../messages/t';
 import { errorsAt } from '../documentbuilder/errorsAt';
 import { actionFormContext } from './actionFormContext';
@@ -134,18 +135,14 @@ export function MatchRulesField(props: FieldProps<MatchRule[]>) {
                       {rule.StopIfNoMatch && <span className="badge badge--muted">if no match</span>}
                     </span>
                   </td>
-                  <td className="list__actions">
-                    {editable && (
-                      <button
-                        type="button"
-                        className="button button--small button--danger-outline"
-                        aria-label={`Delete match rule ${rule.Order}`}
-                        onClick={() => change(rules.filter((_entry, position) => position !== index))}
-                      >
-                        delete
-                      </button>
-                    )}
-                  </td>
+                  <RowActions
+                    remove={
+                      editable && {
+                        ariaLabel: `Delete match rule ${rule.Order}`,
+                        onClick: () => change(rules.filter((_entry, position) => position !== index)),
+                      }
+                    }
+                  />
                 </tr>
               );
             })}

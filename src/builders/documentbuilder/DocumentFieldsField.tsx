@@ -2,6 +2,7 @@ import type { FieldProps } from '@rjsf/utils';
 import { type DragEvent, type KeyboardEvent, useMemo, useState } from 'react';
 import type { DocumentField } from '../../domain/documents/types';
 import { useDrawers } from '../../engine/drawers/useDrawers';
+import { RowActions } from '../../engine/list/RowActions';
 import { t } from '../../messages/t';
 import { useConfirm } from '../../shell/dialogs/confirm';
 import { useNotify } from '../../shell/notifications/useNotify';
@@ -251,21 +252,19 @@ export function DocumentFieldsField(props: FieldProps<DocumentField[]>) {
                     </span>
                   </td>
                   <td>{describeDefault(field)}</td>
-                  <td className="list__actions">
-                    <button type="button" className="button button--small" onClick={() => open(index)}>
-                      {editable && !field.IsStandard ? 'edit' : 'view'}
-                    </button>
-                    {editable && !field.IsStandard && (
-                      <button
-                        type="button"
-                        className="button button--small button--danger-outline"
-                        aria-label={`Delete ${field.Name}`}
-                        onClick={() => void remove(index)}
-                      >
-                        delete
-                      </button>
-                    )}
-                  </td>
+                  <RowActions
+                    open={{
+                      label: editable && !field.IsStandard ? 'edit' : 'view',
+                      onClick: () => open(index),
+                    }}
+                    remove={
+                      editable &&
+                      !field.IsStandard && {
+                        ariaLabel: `Delete ${field.Name}`,
+                        onClick: () => void remove(index),
+                      }
+                    }
+                  />
                 </tr>
               );
             })}

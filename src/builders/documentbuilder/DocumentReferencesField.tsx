@@ -3,6 +3,7 @@ import { fieldNamed, keyFieldOf } from '../../domain/documents/keyField';
 import type { Document, DocumentReference } from '../../domain/documents/types';
 import { typesMappable } from '../../domain/rules/mapping';
 import { useDrawers } from '../../engine/drawers/useDrawers';
+import { RowActions } from '../../engine/list/RowActions';
 import { t } from '../../messages/t';
 import { documentFormContext } from './documentFormContext';
 import { errorsAt } from './errorsAt';
@@ -151,18 +152,14 @@ export function DocumentReferencesField(props: FieldProps<DocumentReference[]>) 
                     </select>
                   </td>
                   <td>{reference.Key ?? '—'}</td>
-                  <td className="list__actions">
-                    {editable && (
-                      <button
-                        type="button"
-                        className="button button--small button--danger-outline"
-                        aria-label={`Delete the reference to ${reference.Name ?? 'a document'}`}
-                        onClick={() => change(references.filter((_entry, position) => position !== index))}
-                      >
-                        delete
-                      </button>
-                    )}
-                  </td>
+                  <RowActions
+                    remove={
+                      editable && {
+                        ariaLabel: `Delete the reference to ${reference.Name ?? 'a document'}`,
+                        onClick: () => change(references.filter((_entry, position) => position !== index)),
+                      }
+                    }
+                  />
                 </tr>
               );
             })}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { t } from '../../messages/t';
 import type { ColumnSpec } from './columns';
+import { RowActions } from './RowActions';
 import type { ListController } from './useListController';
 
 export interface ListViewProps<T> {
@@ -148,20 +149,10 @@ export function ListView<T>(props: ListViewProps<T>) {
                       )}
                     </td>
                   ))}
-                  <td className="list__actions">
-                    <button type="button" className="button button--small" onClick={() => onOpen(row)}>
-                      {openLabel}
-                    </button>
-                    {onDelete && (props.canDelete?.(row) ?? true) && (
-                      <button
-                        type="button"
-                        className="button button--small button--danger-outline"
-                        onClick={() => onDelete(row)}
-                      >
-                        delete
-                      </button>
-                    )}
-                  </td>
+                  <RowActions
+                    open={{ label: openLabel, onClick: () => onOpen(row) }}
+                    remove={onDelete && (props.canDelete?.(row) ?? true) && { onClick: () => onDelete(row) }}
+                  />
                 </tr>
               ))
             )}

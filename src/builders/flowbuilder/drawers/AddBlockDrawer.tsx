@@ -1,5 +1,6 @@
 import type { FlowField } from '../../../domain/flow/types';
 import { useDrawers } from '../../../engine/drawers/useDrawers';
+import { RowActions } from '../../../engine/list/RowActions';
 import { useBlock } from '../editor/flowEditorState';
 import { AddFieldDrawer } from './AddFieldDrawer';
 import type { BlockDrawerProps } from './drawerTypes';
@@ -70,18 +71,14 @@ export function AddBlockDrawer({ guid, drawerKey }: BlockDrawerProps) {
               </td>
               <td>{field.Type ?? '—'}</td>
               <td>{describe(field)}</td>
-              <td className="list__actions">
-                {editable && (
-                  <button
-                    type="button"
-                    className="button button--small button--danger-outline"
-                    aria-label={`Delete field ${field.Name}`}
-                    onClick={() => setFields(fields.filter((_, at) => at !== index))}
-                  >
-                    delete
-                  </button>
-                )}
-              </td>
+              <RowActions
+                remove={
+                  editable && {
+                    ariaLabel: `Delete field ${field.Name}`,
+                    onClick: () => setFields(fields.filter((_, at) => at !== index)),
+                  }
+                }
+              />
             </tr>
           ))}
         </tbody>

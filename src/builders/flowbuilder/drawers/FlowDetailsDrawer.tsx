@@ -4,6 +4,7 @@ import { isSpecialFlow } from '../../../domain/flow/specialFlow';
 import type { FlowVersion } from '../../../domain/flow/types';
 import { ItemHistory, itemHistoryKey } from '../../../engine/diff/ItemHistory';
 import { useDrawers } from '../../../engine/drawers/useDrawers';
+import { RowActions } from '../../../engine/list/RowActions';
 import { t } from '../../../messages/t';
 import { useCan } from '../../../permissions/useCan';
 import { useConfirm } from '../../../shell/dialogs/confirm';
@@ -171,7 +172,9 @@ export function FlowDetailsDrawer(props: { drawerKey: string; guid: string }) {
               </td>
               <td>{when(version.Published)}</td>
               <td>{when(version.Modified)}</td>
-              <td className="list__actions">
+              <RowActions
+                remove={canDelete && version.Status === 'draft' && { onClick: () => void remove(version) }}
+              >
                 <button
                   type="button"
                   className="button button--small"
@@ -193,16 +196,7 @@ export function FlowDetailsDrawer(props: { drawerKey: string; guid: string }) {
                     duplicate
                   </button>
                 )}
-                {canDelete && version.Status === 'draft' && (
-                  <button
-                    type="button"
-                    className="button button--small button--danger-outline"
-                    onClick={() => void remove(version)}
-                  >
-                    delete
-                  </button>
-                )}
-              </td>
+              </RowActions>
             </tr>
           ))}
         </tbody>

@@ -1,5 +1,6 @@
 import type { FlowField } from '../../../domain/flow/types';
 import { useDrawers } from '../../../engine/drawers/useDrawers';
+import { RowActions } from '../../../engine/list/RowActions';
 import { useBlock } from '../editor/flowEditorState';
 import type { BlockDrawerProps } from './drawerTypes';
 import { MissingBlock } from './MissingBlock';
@@ -65,18 +66,14 @@ export function StartBlockDrawer({ guid, drawerKey }: BlockDrawerProps) {
               <td>{field.Type ?? '—'}</td>
               <td>{field.Validation?.IsRequired ? 'Yes' : 'No'}</td>
               <td>{field.Default?.Type ?? '—'}</td>
-              <td className="list__actions">
-                {editable && (
-                  <button
-                    type="button"
-                    className="button button--small button--danger-outline"
-                    aria-label={`Delete field ${field.Name}`}
-                    onClick={() => setFields(fields.filter((_, at) => at !== index))}
-                  >
-                    delete
-                  </button>
-                )}
-              </td>
+              <RowActions
+                remove={
+                  editable && {
+                    ariaLabel: `Delete field ${field.Name}`,
+                    onClick: () => setFields(fields.filter((_, at) => at !== index)),
+                  }
+                }
+              />
             </tr>
           ))}
         </tbody>
