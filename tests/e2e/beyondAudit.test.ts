@@ -47,11 +47,7 @@ describe('diff before publish and the audit trail in headless Chromium', () => {
     });
     expect(draft.status).toBe(200);
     page = await newPage(browser, errors);
-    await signInThroughPage(page, server, {
-      email: testAdmin.email,
-      password: testAdmin.password,
-      secret: testAdmin.totpSecret,
-    });
+    await signInThroughPage(page, server);
   });
   afterAll(async () => {
     await browser?.close();

@@ -29,11 +29,7 @@ describe('where used and a publish refused because a published flow uses a field
     browser = await launchBrowser();
     token = (await signIn(server, testAdmin.email, testAdmin.password, testAdmin.totpSecret)).Token;
     page = await newPage(browser, errors);
-    await signInThroughPage(page, server, {
-      email: testAdmin.email,
-      password: testAdmin.password,
-      secret: testAdmin.totpSecret,
-    });
+    await signInThroughPage(page, server);
   });
   afterAll(async () => {
     await browser?.close();

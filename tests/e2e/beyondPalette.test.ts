@@ -27,11 +27,7 @@ describe('the command palette in headless Chromium', () => {
     server = await startConsole();
     browser = await launchBrowser();
     page = await newPage(browser, errors);
-    await signInThroughPage(page, server, {
-      email: testAdmin.email,
-      password: testAdmin.password,
-      secret: testAdmin.totpSecret,
-    });
+    await signInThroughPage(page, server);
   });
   afterAll(async () => {
     await browser?.close();

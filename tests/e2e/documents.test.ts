@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { launchBrowser, newPage, screenshot, startConsole } from '../support/browser';
-import { signInInBrowser } from '../support/browserSignIn';
+import { signInThroughPage } from '../support/consolePages';
 
 /**
  * Issue 7's acceptance in Chromium (spec part 2 §2 Document Builder, Document Editor, Composed Document
@@ -20,7 +20,7 @@ describe('documents, records, composed and action documents in headless Chromium
     server = await startConsole();
     browser = await launchBrowser();
     page = await newPage(browser, errors);
-    await signInInBrowser(page, server);
+    await signInThroughPage(page, server);
   });
   afterAll(async () => {
     await browser?.close();

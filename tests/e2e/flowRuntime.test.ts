@@ -2,7 +2,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot, startConsole } from '../support/browser';
 import { confirmDialog, drawer, lastNotice, signInThroughPage } from '../support/consolePages';
-import { testAdmin } from '../support/testServer';
 
 /**
  * Acceptance of issue 17 (flow runtime) in headless Chromium: a REST API, an API user and a flow are built
@@ -35,11 +34,7 @@ describe('Flow runtime end to end (issue 17; spec part 2 §3 Flow, Block, §5 Fl
     server = await startConsole();
     browser = await launchBrowser();
     page = await newPage(browser, errors);
-    await signInThroughPage(page, server, {
-      email: testAdmin.email,
-      password: testAdmin.password,
-      secret: testAdmin.totpSecret,
-    });
+    await signInThroughPage(page, server);
   });
   afterAll(async () => {
     await browser?.close();

@@ -2,7 +2,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot, startConsole } from '../support/browser';
 import { confirmDialog, drawer, lastNotice, signInThroughPage } from '../support/consolePages';
-import { testAdmin } from '../support/testServer';
 
 /**
  * Acceptance of issue 6 for REST API management (spec part 1 §2 'REST API management', §3 'REST API',
@@ -27,11 +26,7 @@ describe('REST API management in headless Chromium', () => {
     browser = await launchBrowser();
     page = await newPage(browser, errors);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await signInThroughPage(page, server, {
-      email: testAdmin.email,
-      password: testAdmin.password,
-      secret: testAdmin.totpSecret,
-    });
+    await signInThroughPage(page, server);
   });
   afterAll(async () => {
     await browser?.close();

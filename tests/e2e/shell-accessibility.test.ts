@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, startConsole } from '../support/browser';
-import { signInPage } from '../support/signInPage';
+import { signInThroughPage } from '../support/consolePages';
 import { testAdmin } from '../support/testServer';
 import { mailedLink } from '../support/users';
 
@@ -49,11 +49,7 @@ describe('accessibility of the shell screens (axe-core in Chromium)', () => {
   });
 
   it('signed in: home with the menu open, profile, and a client module page', async () => {
-    await signInPage(page, server, {
-      email: testAdmin.email,
-      password: testAdmin.password,
-      secret: testAdmin.totpSecret,
-    });
+    await signInThroughPage(page, server);
     await page.locator('.module-card:not(.module-card--placeholder)').first().waitFor();
     const closed = page.locator('.menu__group-toggle[aria-expanded="false"]');
     while ((await closed.count()) > 0) await closed.first().click();

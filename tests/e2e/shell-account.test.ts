@@ -2,8 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn } from '../support/api';
 import { launchBrowser, newPage, screenshot, startConsole } from '../support/browser';
+import { signInThroughPage } from '../support/consolePages';
 import { eventually } from '../support/eventually';
-import { signInPage } from '../support/signInPage';
 import { testAdmin } from '../support/testServer';
 import { mailedLink } from '../support/users';
 
@@ -172,7 +172,7 @@ describe('account flows in headless Chromium (spec part 1 §2, §4, §5 "Account
       'Your password has been reset. You can sign in now.',
     );
     password = 'Reset!2345';
-    await signInPage(page, server, { email: testAdmin.email, password, secret: testAdmin.totpSecret });
+    await signInThroughPage(page, server, { email: testAdmin.email, password, secret: testAdmin.totpSecret });
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(/\/login$/);
     await closeNotices();
@@ -223,7 +223,7 @@ describe('account flows in headless Chromium (spec part 1 §2, §4, §5 "Account
     await page.getByLabel('Authentication code').fill(await server.code(secret));
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.waitForURL(/\/login$/);
-    await signInPage(page, server, { email, password: 'Newbie!2345', secret });
+    await signInThroughPage(page, server, { email, password: 'Newbie!2345', secret });
     await page.getByRole('heading', { name: 'Welcome, New User' }).waitFor();
     expect(await page.locator('.empty-state').textContent()).toContain('Your roles give you no modules yet');
     await page.getByRole('button', { name: 'Log out' }).click();
@@ -232,7 +232,7 @@ describe('account flows in headless Chromium (spec part 1 §2, §4, §5 "Account
   });
 
   it('change password on /profile: checks in order, wrong current password, new tokens (§5 Account)', async () => {
-    await signInPage(page, server, { email: testAdmin.email, password, secret: testAdmin.totpSecret });
+    await signInThroughPage(page, server, { email: testAdmin.email, password, secret: testAdmin.totpSecret });
     await page.getByRole('link', { name: 'Demo Administrator' }).click();
     await page.waitForURL(/\/profile$/);
     await eventually(() => page.title()).toBe('Profile - Integration Console');

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moduleRoutes } from '../../src/shell/modules/moduleRoutes';
 import { call, signIn } from '../support/api';
 import { launchBrowser, newPage, screenshot, startConsole } from '../support/browser';
+import { signInThroughPage } from '../support/consolePages';
 import { eventually } from '../support/eventually';
-import { signInPage } from '../support/signInPage';
 import { testAdmin } from '../support/testServer';
 import { createEnrolledUser, createRole } from '../support/users';
 
@@ -46,11 +46,7 @@ describe('module routes, side menu and permissions (spec part 1 §2, §6)', () =
     let page: Page;
     beforeAll(async () => {
       page = await newPage(browser, errors);
-      await signInPage(page, server, {
-        email: testAdmin.email,
-        password: testAdmin.password,
-        secret: testAdmin.totpSecret,
-      });
+      await signInThroughPage(page, server);
     });
     afterAll(() => page.context().close());
 
@@ -198,7 +194,7 @@ describe('module routes, side menu and permissions (spec part 1 §2, §6)', () =
       });
       user = await createEnrolledUser(server, adminToken, [role]);
       page = await newPage(browser, errors);
-      await signInPage(page, server, user);
+      await signInThroughPage(page, server, user);
     });
     afterAll(() => page.context().close());
 
@@ -251,11 +247,7 @@ describe('module routes, side menu and permissions (spec part 1 §2, §6)', () =
       const context = await browser.newContext({ viewport: { width: 390, height: 780 } });
       const page = await context.newPage();
       page.on('pageerror', (error) => errors.push(error.message));
-      await signInPage(page, server, {
-        email: testAdmin.email,
-        password: testAdmin.password,
-        secret: testAdmin.totpSecret,
-      });
+      await signInThroughPage(page, server);
       const menu = page.getByRole('navigation', { name: 'Main' });
       const toggle = page.getByRole('button', { name: 'Menu', exact: true });
       expect(await menu.isVisible()).toBe(false);

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot, startConsole } from '../support/browser';
+import { signInThroughPage } from '../support/consolePages';
 import { eventually } from '../support/eventually';
-import { signInPage } from '../support/signInPage';
 import { testAdmin } from '../support/testServer';
 
 type Console = Awaited<ReturnType<typeof startConsole>>;
@@ -40,7 +40,7 @@ describe('the session in headless Chromium (spec part 1 §4 "Token refresh", "In
     const server = await start({ accessTokenSeconds: 5 });
     page = await newPage(browser, errors);
     // The server clock stays put, so the token's exp is on the browser's clock.
-    await signInPage(page, server, admin, { nextCode: false });
+    await signInThroughPage(page, server, admin, { nextCode: false });
     const first = await storedToken(page);
     const refresh = await page.waitForRequest(/\/Users\/RefreshToken$/, { timeout: 15_000 });
     expect((await refresh.response())?.status()).toBe(200);
@@ -62,7 +62,7 @@ describe('the session in headless Chromium (spec part 1 §4 "Token refresh", "In
   it('logs out when the refresh fails (§4: the tokens are cleared)', async () => {
     const server = await start({ accessTokenSeconds: 5 });
     page = await newPage(browser, errors);
-    await signInPage(page, server, admin, { nextCode: false });
+    await signInThroughPage(page, server, admin, { nextCode: false });
     await server.db.query('update sessions set revoked_at = now()');
     await page.waitForURL(/\/login$/, { timeout: 15_000 });
     await eventually(() => page.locator('.notice').last().textContent()).toContain(
@@ -76,7 +76,7 @@ describe('the session in headless Chromium (spec part 1 §4 "Token refresh", "In
   it('on a 401 refreshes once and retries the call once, with the new token (§4)', async () => {
     const server = await start();
     page = await newPage(browser, errors);
-    await signInPage(page, server, admin);
+    await signInThroughPage(page, server, admin);
     const calls: string[] = [];
     page.on('response', (response) => {
       const path = new URL(response.url()).pathname;
@@ -101,7 +101,7 @@ describe('the session in headless Chromium (spec part 1 §4 "Token refresh", "In
     const server = await start();
     page = await newPage(browser, errors);
     await page.clock.install();
-    await signInPage(page, server, admin);
+    await signInThroughPage(page, server, admin);
     const warning = page.getByRole('alertdialog', { name: 'Are you still there?' });
     const fastForward = async (seconds: number) => {
       // The server's clock keeps pace, so tokens stay valid on both sides.

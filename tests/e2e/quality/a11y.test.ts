@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityProblems } from '../../support/axe';
 import { launchBrowser, newPage, startConsole } from '../../support/browser';
-import { signInInBrowser } from '../../support/consoleSession';
+import { signInThroughPage } from '../../support/consolePages';
 import { testAdmin } from '../../support/testServer';
 
 /**
@@ -66,7 +66,7 @@ describe('accessibility of the console with axe-core (issue 9)', () => {
   });
 
   it('home, signed in', async () => {
-    await signInInBrowser(page, server, testAdmin);
+    await signInThroughPage(page, server);
     await page.locator('.module-card:not(.module-card--placeholder)').first().waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
     expect(errors).toEqual([]);
