@@ -416,7 +416,7 @@ async function main() {
   await mkdir(path.join(outDir, 'forms'), { recursive: true });
   await mkdir(path.join(outDir, 'stories'), { recursive: true });
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(outDir, name), text);
-  console.log(`generated/: ${Object.keys(files).length} files`);
+  console.log(`${path.relative(root, outDir)}/: ${Object.keys(files).length} files`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
