@@ -4,6 +4,7 @@
  * other, and the module codegen writes from them (generated/plainKinds.ts).
  */
 import { type PlainCall, type PlainItemDeclaration, plainCalls } from '../../src/domain/plainItems';
+import { en } from '../../src/messages/en';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -40,6 +41,9 @@ export function plainKindsOf(openapi: JsonObject): PlainKind[] {
     for (const field of [idField, nameField, ...(item.search ?? []), ...Object.keys(item.refs ?? {})])
       if (!(field in properties))
         fail(`${title} x-item names "${field}", which is not one of its properties`);
+    for (const key of Object.values(item.messages ?? {}))
+      if (!Object.hasOwn(en, key))
+        fail(`${title} x-item names the message "${key}", which the catalogue lacks`);
     kinds.set(item.kind, {
       kind: item.kind,
       schema: title,
