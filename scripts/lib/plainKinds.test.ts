@@ -61,9 +61,9 @@ describe('plain kinds from x-item and x-item-kind (scripts/codegen.ts)', () => {
 
   it('adds the kinds to ItemKind, once', () => {
     const doc = contract() as unknown as { components: { schemas: Json } };
-    withPlainItemKinds(doc.components.schemas, plainKindsOf(doc as never));
+    withPlainItemKinds(doc.components.schemas as never, plainKindsOf(doc as never));
     expect(doc.components.schemas.ItemKind).toEqual({ enum: ['flow', 'widget'] });
-    expect(() => withPlainItemKinds(doc.components.schemas, plainKindsOf(doc as never))).toThrow(
+    expect(() => withPlainItemKinds(doc.components.schemas as never, plainKindsOf(doc as never))).toThrow(
       'widget is declared by x-item; remove it from ItemKind',
     );
   });
