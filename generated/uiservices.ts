@@ -2495,10 +2495,10 @@ export interface components {
         };
         /**
          * ItemKind
-         * @description A kind of item (src/permissions/itemKinds.ts): the builder items and flows.
+         * @description A kind of item (src/domain/itemKinds.ts): the builder items and flows. The plain kinds are not listed here: codegen adds every kind an entity schema declares with x-item.
          * @enum {string}
          */
-        ItemKind: "connection" | "metadata" | "method" | "restApi" | "script" | "document" | "composedDocument" | "actionDocument" | "flow";
+        ItemKind: "connection" | "metadata" | "method" | "restApi" | "document" | "composedDocument" | "actionDocument" | "flow" | "script";
         /**
          * ItemUsage
          * @description Where an item is used (issue 10 point 1): the items that use it which the caller may read, and how many more are in builders the caller may not read (counted, not named).
@@ -5293,7 +5293,7 @@ export interface operations {
                 /** @description Part of the e-mail (or API username) of who acted, any case. */
                 User?: string;
                 /** @description An item kind (ItemKind), or role, user or apiUser (API user). */
-                Kind?: "connection" | "metadata" | "method" | "restApi" | "script" | "document" | "composedDocument" | "actionDocument" | "flow" | "role" | "user" | "apiUser";
+                Kind?: components["schemas"]["ItemKind"] | ("role" | "user" | "apiUser");
                 Action?: components["schemas"]["AuditAction"];
                 /** @description First day, inclusive (YYYY-MM-DD). */
                 From?: string;

@@ -7,8 +7,16 @@
  *                           shared Ajv instance and the RJSF forms read
  * - generated/uiservices.ts types of every path, operation and schema (openapi-typescript)
  *
+ * - generated/plainKinds.ts the plain item kinds: x-item declarations with their x-item-kind operations
+ *
  * `--check` regenerates in memory and fails when generated/ differs, so a stale generated/ fails the
  * build and the tests.
+ *
+ * `--with <folder>` (repeatable) adds declarations kept outside the product: the folder's schema and UI
+ * schema files, its contract.yaml (paths and components merged into the contract) and its builder.ts
+ * (the registry entry of the kind it declares, listed in generated/builderEntries.ts). `--out <folder>`
+ * writes elsewhere than generated/, a folder directly under the root so generated imports still resolve.
+ * Tests build a console with a throwaway kind this way (tests/fixtures/), so the product ships none.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
@@ -19,10 +27,19 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
 import { createAjv } from '../src/validation/createAjv';
 import { RUNTIME_MODULE } from '../src/validation/keywords';
+import { plainKindsModule, plainKindsOf, withPlainItemKinds } from './lib/plainKinds';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const contractPath = path.join(root, 'openapi/uiservices.yaml');
-const outDir = path.join(root, 'generated');
+
+/** The values of a repeatable command-line option. */
+const optionValues = (name: string) =>
+  process.argv.flatMap((arg, index) => (arg === name ? [process.argv[index + 1] ?? ''] : []));
+
+const withFolders = optionValues('--with').map((folder) => path.resolve(root, folder));
+const outDir = path.resolve(root, optionValues('--out')[0] ?? 'generated');
+if (path.dirname(outDir) !== root)
+  throw new Error('codegen: --out must name a folder directly under the root');
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -32,7 +49,7 @@ const isObject = (value: Json | undefined): value is JsonObject =>
 
 /** Pulls every schema file the contract reaches into components.schemas, named by its title. */
 export function bundleContract(): JsonObject {
-  const contract = parse(readFileSync(contractPath, 'utf8')) as JsonObject;
+  const contract = withFragments(parse(readFileSync(contractPath, 'utf8')) as JsonObject);
   const components = contract.components as JsonObject;
   const declared = components.schemas as JsonObject;
   const nameOfFile = new Map<string, string>();
@@ -107,12 +124,83 @@ export function bundleContract(): JsonObject {
   };
 }
 
-function schemaFiles(dir = path.join(root, 'schemas')): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return schemaFiles(full);
-    return entry.name.endsWith('.schema.json') ? [full] : [];
+/**
+ * The contract with the contract.yaml of every --with folder merged in: its paths, tags and component
+ * schemas and parameters. Its file refs are made absolute first, so they resolve from its own folder.
+ */
+function withFragments(contract: JsonObject): JsonObject {
+  const components = contract.components as JsonObject;
+  for (const folder of withFolders) {
+    const file = path.join(folder, 'contract.yaml');
+    if (!existsSync(file)) continue;
+    const absolute = (node: Json): Json => {
+      if (Array.isArray(node)) return node.map(absolute);
+      if (!isObject(node)) return node;
+      return Object.fromEntries(
+        Object.entries(node).map(([key, value]) =>
+          key === '$ref' && typeof value === 'string' && !value.startsWith('#')
+            ? [key, path.resolve(folder, value)]
+            : [key, absolute(value)],
+        ),
+      );
+    };
+    const fragment = absolute(parse(readFileSync(file, 'utf8')) as Json) as JsonObject;
+    const parts = (fragment.components ?? {}) as JsonObject;
+    for (const [name, part] of [
+      ['paths', fragment.paths],
+      ['schemas', parts.schemas],
+      ['parameters', parts.parameters],
+    ] as const) {
+      const target = (name === 'paths' ? contract.paths : components[name]) as JsonObject;
+      for (const [key, value] of Object.entries((part ?? {}) as JsonObject)) {
+        if (key in target) throw new Error(`codegen: ${path.relative(root, file)} redefines ${name} ${key}`);
+        target[key] = value;
+      }
+    }
+    contract.tags = [...((contract.tags ?? []) as Json[]), ...((fragment.tags ?? []) as Json[])];
+  }
+  return contract;
+}
+
+function schemaFiles(): string[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return walk(full);
+      return entry.name.endsWith('.schema.json') ? [full] : [];
+    });
+  return [path.join(root, 'schemas'), ...withFolders].flatMap(walk);
+}
+
+/**
+ * The registry entries of the --with folders (their builder.ts), by the route their kind declares; the
+ * console's builder pages look there after src/builders/ (src/builders/builderPages.tsx).
+ */
+function builderEntries(kinds: ReturnType<typeof plainKindsOf>): string {
+  const rows = withFolders.flatMap((folder) => {
+    const entry = path.join(folder, 'builder.ts');
+    if (!existsSync(entry)) return [];
+    const declared = kinds.filter((kind) =>
+      schemaFiles().some(
+        (file) =>
+          file.startsWith(folder + path.sep) &&
+          (JSON.parse(readFileSync(file, 'utf8')) as JsonObject).title === kind.schema,
+      ),
+    );
+    if (declared.length !== 1)
+      throw new Error(
+        `codegen: ${path.relative(root, folder)} has a builder.ts but declares ${declared.length} kinds`,
+      );
+    const target = path.relative(outDir, entry).replaceAll(path.sep, '/').replace(/\.ts$/, '');
+    return [`  ${JSON.stringify(declared[0]!.route)}: () => import(${JSON.stringify(target)}),`];
   });
+  return `// Generated by scripts/codegen.ts: registry entries kept outside src/builders (codegen --with). Do not edit.
+import type { AnyBuilder } from '../src/engine/builder/BuilderDefinition';
+
+export const builderEntries: Record<string, () => Promise<{ builder: AnyBuilder }>> = {
+${rows.join('\n')}
+};
+`;
 }
 
 /**
@@ -283,8 +371,12 @@ function operationTable(openapi: JsonObject): string {
 async function main() {
   const check = process.argv.includes('--check');
   const openapi = bundleContract();
+  const kinds = plainKindsOf(openapi);
+  withPlainItemKinds((openapi.components as JsonObject).schemas as JsonObject, kinds);
   const schemas = schemaDocument(openapi);
   const files: Record<string, string> = {
+    'plainKinds.ts': plainKindsModule(kinds),
+    'builderEntries.ts': builderEntries(kinds),
     'openapi.json': `${JSON.stringify(openapi, null, 2)}\n`,
     'schemas.json': `${JSON.stringify(schemas, null, 2)}\n`,
     'uiservices.ts': await typesOf(openapi),
@@ -324,7 +416,7 @@ async function main() {
   await mkdir(path.join(outDir, 'forms'), { recursive: true });
   await mkdir(path.join(outDir, 'stories'), { recursive: true });
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(outDir, name), text);
-  console.log(`generated/: ${Object.keys(files).length} files`);
+  console.log(`${path.relative(root, outDir)}/: ${Object.keys(files).length} files`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

@@ -23,6 +23,7 @@ import type { JsonAnswer } from './http/jsonAnswer';
 import { RateCounts, rateLimitStore } from './http/rateCounts';
 import { securityHeaders, securityHeadersFor } from './http/securityHeaders';
 import { ItemStore } from './items/itemStore';
+import { plainHandlers } from './items/plainHandlers';
 import { Mailer } from './mail/mailer';
 import { PlanCache } from './runtime/compile';
 import { ExecutionLog } from './runtime/executions';
@@ -31,7 +32,11 @@ import { registerDemoApps } from './seed/demoApps';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Every area's handlers: each module in areas/ default-exports the handlers of its operations. */
+/**
+ * Every operation's handler: each module in areas/ default-exports the handlers of its operations; an
+ * operation of a plain kind (x-item-kind in the contract) that no area module handles gets the generic
+ * one (server/items/plainHandlers.ts), so a plain builder needs no module here.
+ */
 export async function loadHandlers(): Promise<Handlers> {
   const folder = path.join(here, 'areas');
   const merged: Handlers = {};
@@ -45,6 +50,8 @@ export async function loadHandlers(): Promise<Handlers> {
       (merged as Record<string, unknown>)[id] = handler;
     }
   }
+  for (const [id, handler] of Object.entries(plainHandlers()))
+    if (!Object.hasOwn(merged, id)) (merged as Record<string, unknown>)[id] = handler;
   return merged;
 }
 

@@ -9,6 +9,22 @@ export const form: FormDefinition = {
     "title": "Script",
     "description": "A C# script (spec part 1 §3 'Script').",
     "type": "object",
+    "x-item": {
+      "kind": "script",
+      "label": "script",
+      "title": "Script Builder",
+      "description": "C# scripts with a service host.",
+      "route": "/scriptbuilder",
+      "menu": {
+        "group": "admin",
+        "order": 50
+      },
+      "area": "ScriptBuilder",
+      "messages": {
+        "notFound": "sb.error.loadScript",
+        "nameTaken": "sb.validation.nameNotUnique"
+      }
+    },
     "required": [
       "Guid",
       "Name",

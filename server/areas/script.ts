@@ -1,16 +1,8 @@
 import { t } from '../../src/messages/t';
 import type { Handlers } from '../http/context';
 import { badRequest } from '../http/errors';
-import type { ItemKind } from '../items/itemStore';
+import { plainHandler } from '../items/plainHandlers';
 import { checkCSharpSyntax, csharpParser } from '../scripts/checkCSharpSyntax';
-
-export const scriptKind: ItemKind = {
-  kind: 'script',
-  idField: 'Guid',
-  nameField: 'Name',
-  notFound: 'sb.error.loadScript',
-  nameTaken: 'sb.validation.nameNotUnique',
-};
 
 async function scriptTypes(db: import('../db/database').Db) {
   const [list] = await db.query<{ items: Array<{ Key: string; Value?: string }> }>(
@@ -35,12 +27,18 @@ const compileErrors = (errors: Awaited<ReturnType<typeof checkCSharpSyntax>>) =>
     };
   });
 
-/** Scripts (spec part 1 §3 'Script', §5 'Script', §7 'Scripts'). */
+const save = plainHandler('script', 'save');
+
+/**
+ * Scripts (spec part 1 §3 'Script', §5 'Script', §7 'Scripts'): a plain kind (x-item in
+ * schemas/entities/script.schema.json), so the list, one script and delete are the generic handlers
+ * (server/items/plainHandlers.ts). What is not plain is here: the script types, the compile check, and
+ * the checks a save makes before the generic save.
+ */
 const handlers: Handlers = {
-  'Script.GetScripts': async ({ items }) => (await items.list(scriptKind)) as never,
-  'Script.GetScriptByGuid': async ({ items, params }) => (await items.get(scriptKind, params.guid)) as never,
   'Script.GetScriptTypes': async ({ db }) => scriptTypes(db),
-  'Script.PostScript': async ({ items, body, db, principal, now }) => {
+  'Script.PostScript': async (context) => {
+    const { body, db } = context;
     // A script type, if given, must exist (part 1 §5 'Script').
     if (body.ScriptType && !(await scriptTypes(db)).some((type) => type.Key === body.ScriptType)) {
       throw badRequest([
@@ -56,19 +54,12 @@ const handlers: Handlers = {
       const errors = await checkCSharpSyntax(body.Script);
       if (errors.length > 0) throw badRequest(compileErrors(errors));
     }
-    return items.save(scriptKind, body as Record<string, unknown>, {
-      by: principal?.name ?? null,
-      now: now(),
-    });
+    return (await save(context)) as { Guid: string; Revision: number };
   },
   // False when the source parses, otherwise its syntax errors (part 1 §7: 'false for success').
   'Script.CheckCompilation': async ({ body }) => {
     const errors = await checkCSharpSyntax(body);
     return errors.length === 0 ? false : errors;
-  },
-  'Script.DeleteScript': async ({ items, params }) => {
-    await items.remove(scriptKind, params.guid);
-    return true;
   },
 };
 

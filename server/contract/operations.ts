@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import contract from '../../generated/openapi.json' with { type: 'json' };
 import type { OperationId } from './types';
 
 /** What an operation needs of its caller (the `x-permission` extension of openapi/uiservices.yaml). */
@@ -31,13 +29,12 @@ export interface OperationSpec {
 
 type Json = Record<string, unknown>;
 
-const contractFile = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../generated/openapi.json',
-);
-
-export function loadContract(file = contractFile): Json {
-  return JSON.parse(readFileSync(file, 'utf8')) as Json;
+/**
+ * The bundled contract (generated/openapi.json), imported rather than read from disk so that a test
+ * build that generates elsewhere (codegen --out, tests/fixtures/) serves its own contract.
+ */
+export function loadContract(): Json {
+  return structuredClone(contract) as unknown as Json;
 }
 
 function resolveLocal(doc: Json, ref: string): Json {

@@ -1,3 +1,5 @@
+import { plainKinds } from '../../generated/plainKinds';
+
 /** Modules the demo platform has, with their labels, in menu order (spec part 1 §2). */
 export const demoModules: Array<{ name: string; label: string; route?: string }> = [
   { name: 'FlowBuilder', label: 'Flow Builder' },
@@ -26,3 +28,15 @@ export const demoModules: Array<{ name: string; label: string; route?: string }>
   { name: 'SettingsDatacleansing', label: 'Datacleansing Settings', route: 'settingsdatacleansing' },
   { name: 'SegmentBuilder', label: 'Segment Builder', route: 'segmentbuilder' },
 ];
+
+/**
+ * The demo platform's modules and, after them, those of plain kinds it does not list: a plain kind's
+ * x-item declares its module (src/domain/plainItems.ts), so the platform has every builder it ships.
+ */
+export function platformModules(): Array<{ name: string; label: string; route?: string }> {
+  const listed = new Set(demoModules.map((module) => module.name));
+  const declared = Object.values(plainKinds)
+    .filter((kind) => !listed.has(kind.area))
+    .map((kind) => ({ name: kind.area, label: kind.title }));
+  return [...demoModules, ...declared];
+}

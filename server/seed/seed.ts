@@ -6,7 +6,7 @@ import { encrypt, type ServerKeys } from '../auth/keys';
 import { hashPassword } from '../auth/passwords';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/database';
-import { demoModules } from './modules';
+import { platformModules } from './modules';
 
 const plainTypes = [
   'Boolean',
@@ -136,7 +136,7 @@ export async function seed(db: Db, keys: ServerKeys, config: ServerConfig): Prom
         ],
       );
     }
-    for (const [index, module] of demoModules.entries()) {
+    for (const [index, module] of platformModules().entries()) {
       await tx.query(
         'insert into client_modules (name, label, sort) values ($1, $2, $3) on conflict (name) do nothing',
         [module.name, module.label, index],

@@ -1,11 +1,13 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { builderEntries } from '../../generated/builderEntries';
 import type { AnyBuilder } from '../engine/builder/BuilderDefinition';
 
 /**
  * Builder pages, found by folder: src/builders/<route>/builder.ts exports `builder`, a declaration the
  * generic BuilderPage renders; a builder that needs more than that has its own page.tsx instead
  * (default export). Each loads on demand, so a builder costs nothing until opened, and adding one needs
- * no edit here.
+ * no edit here. Registry entries kept outside src/builders (a test build's throwaway kind, codegen
+ * --with) are listed by route in generated/builderEntries.ts, empty in the product.
  */
 const pages = import.meta.glob<{ default: ComponentType }>('./*/page.tsx');
 const declarations = import.meta.glob<{ builder: AnyBuilder }>('./*/builder.ts');
@@ -17,7 +19,7 @@ export function builderPage(routePath: string): LazyExoticComponent<ComponentTyp
   const cached = loaded.get(folder);
   if (cached) return cached;
   const page = pages[`${folder}/page.tsx`];
-  const declaration = declarations[`${folder}/builder.ts`];
+  const declaration = declarations[`${folder}/builder.ts`] ?? builderEntries[routePath];
   let component: LazyExoticComponent<ComponentType> | undefined;
   if (page) component = lazy(page);
   else if (declaration) {

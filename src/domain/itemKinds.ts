@@ -1,3 +1,4 @@
+import { plainKinds } from '../../generated/plainKinds';
 import type { components } from '../../generated/uiservices';
 import type { Area } from '../permissions/areas';
 
@@ -13,10 +14,28 @@ export interface ItemKindInfo {
   scoped: boolean;
 }
 
+type PlainKinds = typeof plainKinds;
+
+/** The rows of the plain kinds, from their x-item declarations (src/domain/plainItems.ts). */
+const plainRows = Object.fromEntries(
+  Object.values(plainKinds).map((kind) => [
+    kind.kind,
+    { route: kind.route, area: kind.area, label: kind.label, scoped: false },
+  ]),
+) as {
+  [K in keyof PlainKinds]: {
+    route: PlainKinds[K]['route'];
+    area: PlainKinds[K]['area'];
+    label: string;
+    scoped: false;
+  };
+};
+
 /**
  * The item kinds and where each is edited: the builder items (server/items: the `kind` column) and
  * flows, which live in their own tables (server/flows). The command palette, the audit trail, where used
- * and the server's item search all read this one table, so a new builder adds one row here.
+ * and the server's item search all read this one table. A plain kind's row comes from its x-item
+ * declaration; any other new builder adds one row here.
  */
 export const itemKinds = {
   connection: { route: '/connectionbuilder', area: 'ConnectionBuilder', label: 'connection', scoped: false },
@@ -28,7 +47,7 @@ export const itemKinds = {
   },
   method: { route: '/methodbuilder', area: 'MethodBuilder', label: 'method', scoped: true },
   restApi: { route: '/restapi', area: 'RestApiBuilder', label: 'REST API', scoped: false },
-  script: { route: '/scriptbuilder', area: 'ScriptBuilder', label: 'script', scoped: false },
+  ...plainRows,
   document: { route: '/documentbuilder', area: 'DocumentBuilder', label: 'document', scoped: true },
   composedDocument: {
     route: '/composeddocument',
@@ -43,7 +62,8 @@ export const itemKinds = {
     scoped: true,
   },
   flow: { route: '/flowbuilder', area: 'FlowBuilder', label: 'flow', scoped: false },
-  // One row per kind of the contract's ItemKind (schemas/audit/item-kind.schema.json), no more, no fewer.
+  // One row per kind of the contract's ItemKind (schemas/audit/item-kind.schema.json and the plain
+  // kinds codegen adds to it), no more, no fewer.
 } as const satisfies Record<components['schemas']['ItemKind'], ItemKindInfo>;
 
 export type ItemKindName = keyof typeof itemKinds;

@@ -1,3 +1,5 @@
+import { plainKinds } from '../../generated/plainKinds';
+
 /**
  * Permission areas and their actions (spec part 1 §6, part 2 §6). One table drives the server's checks,
  * the role editor's matrix and the console's `can()`.
@@ -41,6 +43,19 @@ const documentLike = {
 } as const satisfies Omit<AreaDefinition, 'label'>;
 
 const useOnly = { actions: ['Read'] } as const satisfies Omit<AreaDefinition, 'label'>;
+
+/** A plain item kind's area (src/domain/plainItems.ts): read, save (and publish), delete. */
+const plainLike = {
+  actions: ['Read', 'Upsert', 'Delete'],
+  implies: { Upsert: ['Read'], Delete: ['Read'] },
+} as const satisfies Omit<AreaDefinition, 'label'>;
+
+type PlainKind = (typeof plainKinds)[keyof typeof plainKinds];
+
+/** The areas the plain kinds declare in their x-item, labelled with their builder's title. */
+const plainAreas = Object.fromEntries(
+  Object.values(plainKinds).map((kind) => [kind.area, { label: kind.title, ...plainLike }]),
+) as { [K in PlainKind as K['area']]: { label: string } & typeof plainLike };
 
 export const areas = {
   FlowBuilder: {
@@ -86,11 +101,7 @@ export const areas = {
     actions: ['Read', 'Upsert', 'Delete', 'Publish'],
     implies: { Upsert: ['Read'], Delete: ['Read'], Publish: ['Read'] },
   },
-  ScriptBuilder: {
-    label: 'Script Builder',
-    actions: ['Read', 'Upsert', 'Delete'],
-    implies: { Upsert: ['Read'], Delete: ['Read'] },
-  },
+  ...plainAreas,
   ScriptDelete: { label: 'Script Delete', actions: ['Delete'], module: 'ScriptBuilder' },
   SegmentBuilder: { label: 'Segment Builder', ...useOnly },
   Reporting: { label: 'Reporting', ...useOnly },

@@ -1,6 +1,7 @@
 import { _, type KeywordCxt, type KeywordDefinition } from 'ajv';
 import { type Code, type Name, stringify } from 'ajv/dist/compile/codegen';
 import { _Code } from 'ajv/dist/compile/codegen/code';
+import { plainItemMetaSchema } from '../domain/plainItems';
 import * as runtime from './runtime';
 
 /**
@@ -186,8 +187,19 @@ const name: KeywordDefinition = {
   },
 };
 
+/**
+ * `x-item`: the entity is a plain item kind (src/domain/plainItems.ts). It validates nothing; its shape
+ * is checked when a schema carrying it is compiled, and codegen reads it.
+ */
+const item: KeywordDefinition = {
+  keyword: 'x-item',
+  schemaType: 'object',
+  metaSchema: plainItemMetaSchema,
+};
+
 export const keywords: KeywordDefinition[] = [
   messages,
+  item,
   name,
   unique,
   uniqueAmong,

@@ -22,6 +22,8 @@ const annotations = new Set([
   'examples',
   'deprecated',
   'x-messages',
+  // The declaration of a plain item kind (src/domain/plainItems.ts): validates nothing.
+  'x-item',
   'x-spec',
   'x-spec-reason',
   '$schema',

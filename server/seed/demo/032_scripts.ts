@@ -1,8 +1,9 @@
-import { scriptKind } from '../../areas/script';
 import { ItemStore } from '../../items/itemStore';
+import { plainItemKind } from '../../items/plainHandlers';
 import type { DemoSeed } from '../seed';
 
 const DEMO_SCRIPT = '5d1e7a92-3c4b-4f0e-8a6d-2b9c0e1f3a10';
+const scriptKind = plainItemKind('script');
 
 const code = `using System;
 using System.Linq;

@@ -1,25 +1,18 @@
 import { form } from '../../../generated/forms/Script';
 import type { components } from '../../../generated/uiservices';
-import type { BuilderDefinition } from '../../engine/builder/BuilderDefinition';
+import { plainBuilder } from '../../engine/builder/plainBuilder';
 import { CSharpCodeWidget } from './CSharpCodeWidget';
 import { scriptChecks } from './scriptChecks';
 
 type Script = components['schemas']['Script'];
 
-/** Script Builder (spec part 1 §2 'Script Builder', §3 'Script', §5 'Script'). */
-export const builder: BuilderDefinition<Script> = {
-  route: '/scriptbuilder',
-  title: 'Script Builder',
-  item: 'script',
-  area: 'ScriptBuilder',
+/**
+ * Script Builder (spec part 1 §2 'Script Builder', §3 'Script', §5 'Script'): a plain kind, so route,
+ * title, area and calls come from the x-item of schemas/entities/script.schema.json and the contract.
+ */
+export const builder = plainBuilder<Script>('script', {
   deleteArea: 'ScriptDelete',
   form,
-  operations: {
-    list: 'Script.GetScripts',
-    get: 'Script.GetScriptByGuid',
-    save: 'Script.PostScript',
-    remove: 'Script.DeleteScript',
-  },
   columns: [
     { id: 'name', header: 'Name', value: (script) => script.Name },
     { id: 'type', header: 'Script type', value: (script) => script.ScriptType },
@@ -32,8 +25,6 @@ export const builder: BuilderDefinition<Script> = {
       value: (script) => (script.IsPublished ? 'published' : 'draft'),
     },
   ],
-  id: (script) => script.Guid,
-  name: (script) => script.Name,
   create: () => ({
     Guid: crypto.randomUUID(),
     Name: '',
@@ -46,7 +37,6 @@ export const builder: BuilderDefinition<Script> = {
   // The compile check and the script type list are the server's (spec part 1 §5 'Script').
   checks: scriptChecks,
   widgets: { code: CSharpCodeWidget },
-  publishable: true,
   saveOnlyWhenUnpublished: true,
-  messages: { deleteError: 'sb.scriptDelete.error', notFound: 'sb.error.loadScript' },
-};
+  messages: { deleteError: 'sb.scriptDelete.error' },
+});

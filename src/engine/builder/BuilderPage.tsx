@@ -3,6 +3,7 @@ import { type ReactNode, useMemo } from 'react';
 import { Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { t } from '../../messages/t';
 import { useCan } from '../../permissions/useCan';
+import { LEAVE_CONFIRMED } from '../../shell/routing/leaveConfirmed';
 import { usePageTitle } from '../../shell/title/usePageTitle';
 import type { ValidationContext } from '../../validation/runtime';
 import { DetailView } from '../detail/DetailView';
@@ -185,6 +186,11 @@ export function BuilderDetail({
         builder.formContext || formContext ? { ...builder.formContext, ...formContext } : undefined
       }
       onClose={() => navigate({ pathname: builder.route, search: params.toString() })}
+      // Back to the list once saved: nothing is left to lose, so the leave guard must not ask. After a
+      // merged stale save it did (the editor counted as modified again before the navigation ran).
+      onSaved={() =>
+        navigate({ pathname: builder.route, search: params.toString() }, { state: LEAVE_CONFIRMED })
+      }
     />
   );
 }
@@ -196,6 +202,7 @@ function BuilderEditor(props: {
   context: ValidationContext;
   formContext?: Record<string, unknown> | undefined;
   onClose(): void;
+  onSaved(): void;
 }) {
   const can = useCan();
   const canEdit = can(props.builder.area, 'Upsert');
@@ -210,7 +217,7 @@ function BuilderEditor(props: {
     context: props.context,
     canEdit,
     canPublish: canEdit,
-    onDone: props.onClose,
+    onDone: props.onSaved,
   });
   return (
     <DetailView

@@ -26,4 +26,7 @@ export const common = {
   'notFound.module': 'The module was not found',
   'notFound.list': 'The list was not found',
   'notFound.setting': 'The setting was not found',
+
+  // ── Items of a plain kind without texts of their own (src/domain/plainItems.ts) ──
+  'item.nameTaken': 'Another item already has this name',
 } as const;

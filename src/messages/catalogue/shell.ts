@@ -67,8 +67,6 @@ export const shell = {
   'module.documentEditor.description': 'Records of published list documents.',
   'module.metadataBuilder': 'Metadata Builder',
   'module.metadataBuilder.description': 'Schemas with nested fields.',
-  'module.scriptBuilder': 'Script Builder',
-  'module.scriptBuilder.description': 'C# scripts with a service host.',
   'module.reporting': 'Reporting',
   'module.reporting.description': 'Reports.',
   'module.dashboard': 'Dashboard',

@@ -1,3 +1,4 @@
+import { plainKinds } from '../../../generated/plainKinds';
 import { t } from '../../messages/t';
 
 /** Menu groups in order, with their labels (spec part 1 §2 'Side navigation'). */
@@ -43,6 +44,11 @@ const route = (
   description,
   embedded,
 });
+
+/** The plain kinds' builders, as their x-item declares them (src/domain/plainItems.ts). */
+const plainRoutes = Object.values(plainKinds).map((kind) =>
+  route(kind.route, kind.area, [kind.title, kind.description], kind.menu.group, kind.menu.order),
+);
 
 /** Every module route with its group and order (spec part 1 §2 'Module routes', part 2 §2). */
 export const moduleRoutes: readonly ModuleRoute[] = [
@@ -110,13 +116,7 @@ export const moduleRoutes: readonly ModuleRoute[] = [
     'admin',
     45,
   ),
-  route(
-    '/scriptbuilder',
-    'ScriptBuilder',
-    [t('module.scriptBuilder'), t('module.scriptBuilder.description')],
-    'admin',
-    50,
-  ),
+  ...plainRoutes,
   // Not a builder of the spec: the audit trail (issue 10 point 7). Whoever may read users and roles may
   // read who changed what, so it rides on the UserManagement module and its Read.
   route('/audit', 'UserManagement', [t('module.audit'), t('module.audit.description')], 'admin', 55),
