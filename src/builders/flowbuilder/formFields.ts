@@ -1,5 +1,8 @@
 import type { RegistryFieldsType } from '@rjsf/utils';
+import { ConditionsField } from './formFields/ConditionsField';
+import { FunctionLinkField } from './formFields/FunctionLinkField';
 import { FunctionListLinkField } from './formFields/FunctionListLinkField';
+import { MappingField } from './formFields/MappingField';
 import { StaticValueField } from './formFields/StaticValueField';
 
 /**
@@ -7,6 +10,11 @@ import { StaticValueField } from './formFields/StaticValueField';
  * (schemas/drawers/flow-*.ui.json); Storybook shows the drawers' forms with them too.
  */
 export const formFields: RegistryFieldsType = {
+  // The condition editor of check blocks and read filters.
+  conditions: ConditionsField,
   staticValue: StaticValueField,
   functionListLink: FunctionListLinkField,
+  functionLink: FunctionLinkField,
+  // The mapping table: flow fields into the inputs of an action, a connector or a function.
+  mapping: MappingField,
 };

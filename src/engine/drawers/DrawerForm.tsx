@@ -27,6 +27,8 @@ export interface DrawerFormProps<T> {
   uiSchemaOf?(value: T): UiSchema;
   /** Applies what an edit implies before it is kept (e.g. a key field becomes required). */
   normalize?(next: T, previous: T): T;
+  /** Shown under the form, about the value being edited (what a later validation will report). */
+  notes?(value: T): React.ReactNode;
 }
 
 /**
@@ -79,6 +81,7 @@ export function DrawerForm<T>(props: DrawerFormProps<T>) {
         // it: the theme knows the root's title by an id prefix without one, and hides it (the drawer names it).
         idPrefix={`drawer-${drawerKey.replace(/[^A-Za-z0-9-]/g, '-')}`}
       />
+      {props.notes?.(value)}
       <footer className="drawer__footer drawer-form__footer">
         {props.extraActions}
         <button type="button" className="button" onClick={close}>

@@ -137,6 +137,13 @@ function SelectWidget(props: WidgetProps) {
   return <Select {...props} placeholder={props.placeholder || t('chooseValue')} />;
 }
 
+/** Radios of an enum; a null in a nullable enum is 'none chosen', not an option to pick. */
+function RadioWidget(props: WidgetProps) {
+  const Radio = defaults.widgets.RadioWidget!;
+  const enumOptions = (props.options.enumOptions ?? []).filter((option) => option.value !== null);
+  return <Radio {...props} options={{ ...props.options, enumOptions }} />;
+}
+
 function TextareaWidget(props: WidgetProps) {
   const { id, value, readonly, disabled, onChange, onBlur, onFocus, options } = props;
   return (
@@ -197,6 +204,7 @@ export const widgets: RegistryWidgetsType = {
   code: CodeWidget,
   TextareaWidget,
   CheckboxWidget,
+  RadioWidget,
   // Date-time inputs are datetime-local with seconds (spec part 1 §9).
   DateTimeWidget: (props: WidgetProps) => {
     const Base = getTemplate('BaseInputTemplate', props.registry, getUiOptions(props.uiSchema));

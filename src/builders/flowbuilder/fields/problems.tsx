@@ -14,6 +14,17 @@ export function messagesAt(
     .map((error) => error.message);
 }
 
+/** Messages of the errors at a path of a field's own value (`/0/Rules/1/Field`), exactly or below it. */
+export function messagesIn(
+  errors: readonly FieldError[],
+  path: string,
+  options: { below?: boolean } = {},
+): string[] {
+  return errors
+    .filter((error) => error.path === path || (options.below === true && error.path.startsWith(`${path}/`)))
+    .map((error) => error.message);
+}
+
 /** Inline messages under an input. */
 export function Problems({ messages }: { messages: readonly string[] }) {
   if (messages.length === 0) return null;
