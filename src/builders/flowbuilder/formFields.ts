@@ -3,6 +3,7 @@ import { ConditionsField } from './formFields/ConditionsField';
 import { FunctionLinkField } from './formFields/FunctionLinkField';
 import { FunctionListLinkField } from './formFields/FunctionListLinkField';
 import { MappingField } from './formFields/MappingField';
+import { OutputField } from './formFields/OutputField';
 import { StaticValueField } from './formFields/StaticValueField';
 
 /**
@@ -17,4 +18,6 @@ export const formFields: RegistryFieldsType = {
   functionLink: FunctionLinkField,
   // The mapping table: flow fields into the inputs of an action, a connector or a function.
   mapping: MappingField,
+  // Output fields of an action or connector ticked into the flow under an alias.
+  outputFields: OutputField,
 };

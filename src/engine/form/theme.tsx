@@ -145,12 +145,16 @@ function RadioWidget(props: WidgetProps) {
 }
 
 function TextareaWidget(props: WidgetProps) {
-  const { id, value, readonly, disabled, onChange, onBlur, onFocus, options } = props;
+  const { id, value, readonly, disabled, onChange, onBlur, onFocus, options, rawErrors } = props;
+  // `ui:options.code`: text a machine reads (pasted JSON), in a fixed-width font and not spell-checked.
+  const code = options.code === true;
   return (
     <textarea
       id={id}
       name={id}
-      className="field__textarea"
+      className={code ? 'field__textarea field__textarea--code' : 'field__textarea'}
+      spellCheck={code ? false : undefined}
+      aria-invalid={(rawErrors?.length ?? 0) > 0 ? true : undefined}
       rows={typeof options.rows === 'number' ? options.rows : 3}
       value={value ?? ''}
       readOnly={readonly}

@@ -9,6 +9,8 @@ interface MappingOptions {
   fields?: FlowField[];
   /** The table's accessible name. */
   label?: string;
+  /** A section heading above the table (the block drawers' 'Mapping'). */
+  heading?: string;
 }
 
 /**
@@ -21,6 +23,7 @@ export function MappingField(props: FieldProps<FlowMapping[]>) {
   const options = getUiOptions(props.uiSchema) as MappingOptions;
   return (
     <div id={fieldPathId.$id}>
+      {options.heading && <h3 className="form-section__title">{options.heading}</h3>}
       <MappingTable
         label={options.label ?? 'Mapping'}
         inputs={options.inputs ?? []}

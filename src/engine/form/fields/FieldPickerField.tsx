@@ -31,7 +31,7 @@ interface FieldPickerOptions {
  * The field picker (`"ui:field": "fieldPicker"`), for an array of field names: a table of the offered
  * fields with their types, each ticked in or out, and the count of ticked ones (spec part 2 §2 drawers 3,
  * 9 and 11). With `tree`, dotted names are a tree (ticking a field ticks its ancestors, unticking removes
- * its children). Names used elsewhere show ticked and disabled. Ticked names keep the offered order.
+ * its children). Names used elsewhere show ticked and disabled. Ticked names keep the order they are offered in.
  *
  * @example "Fields": { "ui:field": "fieldPicker", "ui:options": { "label": "Result fields", "tree": true } }
  */
@@ -49,7 +49,7 @@ export function FieldPickerField(props: FieldProps<string[]>) {
       ? toggleField(selected, name, on, names)
       : new Set(on ? [...selected, name] : [...selected].filter((entry) => entry !== name));
     onChange(
-      names.filter((entry) => next.has(entry)),
+      (options.fields ?? []).map((field) => field.Name).filter((entry) => next.has(entry)),
       fieldPathId.path,
     );
   };
