@@ -1,9 +1,12 @@
 import type { RegistryFieldsType } from '@rjsf/utils';
+import { ActionBlockEditor } from './formFields/ActionBlockEditor';
 import { ConditionsField } from './formFields/ConditionsField';
+import { FilterSummaryField } from './formFields/FilterSummaryField';
 import { FunctionLinkField } from './formFields/FunctionLinkField';
 import { FunctionListLinkField } from './formFields/FunctionListLinkField';
 import { MappingField } from './formFields/MappingField';
 import { OutputField } from './formFields/OutputField';
+import { SortOrderField } from './formFields/SortOrderField';
 import { StaticValueField } from './formFields/StaticValueField';
 
 /**
@@ -20,4 +23,8 @@ export const formFields: RegistryFieldsType = {
   mapping: MappingField,
   // Output fields of an action or connector ticked into the flow under an alias.
   outputFields: OutputField,
+  // The read/write drawer: its form with what the chosen connection and action offer.
+  actionBlockEditor: ActionBlockEditor,
+  filterSummary: FilterSummaryField,
+  sortOrder: SortOrderField,
 };

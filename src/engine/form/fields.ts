@@ -16,4 +16,6 @@ export const fields: RegistryFieldsType = {
   // Ticks fields of a list or tree (sorting fields, result fields, predefined fields).
   fieldPicker: FieldPickerField,
   keyValueList: KeyValueListField,
+  // A value the form keeps but does not show (what another field's choice sets along with it).
+  kept: () => null,
 };
