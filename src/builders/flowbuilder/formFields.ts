@@ -1,11 +1,15 @@
 import type { RegistryFieldsType } from '@rjsf/utils';
 import { ActionBlockEditor } from './formFields/ActionBlockEditor';
+import { AliasPickerField } from './formFields/AliasPickerField';
 import { ConditionsField } from './formFields/ConditionsField';
+import { DocumentTableField } from './formFields/DocumentTableField';
 import { FilterSummaryField } from './formFields/FilterSummaryField';
 import { FunctionLinkField } from './formFields/FunctionLinkField';
 import { FunctionListLinkField } from './formFields/FunctionListLinkField';
 import { MappingField } from './formFields/MappingField';
 import { OutputField } from './formFields/OutputField';
+import { PredefinedFieldsEditor } from './formFields/PredefinedFieldsEditor';
+import { ResultFieldsField } from './formFields/ResultFieldsField';
 import { SortOrderField } from './formFields/SortOrderField';
 import { StaticValueField } from './formFields/StaticValueField';
 
@@ -27,4 +31,11 @@ export const formFields: RegistryFieldsType = {
   actionBlockEditor: ActionBlockEditor,
   filterSummary: FilterSummaryField,
   sortOrder: SortOrderField,
+  // The result block's fields under aliases, chosen in the result fields drawer.
+  resultFields: ResultFieldsField,
+  // Fields of a function list ticked under aliases.
+  aliasPicker: AliasPickerField,
+  // Predefined start fields: a connection's documents and the chosen one's fields.
+  predefinedFieldsEditor: PredefinedFieldsEditor,
+  documentTable: DocumentTableField,
 };
