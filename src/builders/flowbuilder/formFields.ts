@@ -4,6 +4,12 @@ import { AliasPickerField } from './formFields/AliasPickerField';
 import { ConditionsField } from './formFields/ConditionsField';
 import { DocumentTableField } from './formFields/DocumentTableField';
 import { FilterSummaryField } from './formFields/FilterSummaryField';
+import {
+  FlowActiveField,
+  FlowStatusField,
+  FlowVersionsField,
+  SummaryTextField,
+} from './formFields/FlowDetailsFields';
 import { FunctionLinkField } from './formFields/FunctionLinkField';
 import { FunctionListLinkField } from './formFields/FunctionListLinkField';
 import { MappingField } from './formFields/MappingField';
@@ -38,4 +44,9 @@ export const formFields: RegistryFieldsType = {
   // Predefined start fields: a connection's documents and the chosen one's fields.
   predefinedFieldsEditor: PredefinedFieldsEditor,
   documentTable: DocumentTableField,
+  // The flow details' summary and version history.
+  summaryText: SummaryTextField,
+  flowActive: FlowActiveField,
+  flowStatus: FlowStatusField,
+  flowVersions: FlowVersionsField,
 };
