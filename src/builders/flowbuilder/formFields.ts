@@ -1,6 +1,7 @@
 import type { RegistryFieldsType } from '@rjsf/utils';
 import { ActionBlockEditor } from './formFields/ActionBlockEditor';
 import { AliasPickerField } from './formFields/AliasPickerField';
+import { BlockChoicesField } from './formFields/BlockChoicesField';
 import { ConditionsField } from './formFields/ConditionsField';
 import { DocumentTableField } from './formFields/DocumentTableField';
 import { FilterSummaryField } from './formFields/FilterSummaryField';
@@ -12,6 +13,8 @@ import {
 } from './formFields/FlowDetailsFields';
 import { FunctionLinkField } from './formFields/FunctionLinkField';
 import { FunctionListLinkField } from './formFields/FunctionListLinkField';
+import { FunctionListTableField } from './formFields/FunctionListTableField';
+import { FunctionTableField } from './formFields/FunctionTableField';
 import { MappingField } from './formFields/MappingField';
 import { OutputField } from './formFields/OutputField';
 import { PredefinedFieldsEditor } from './formFields/PredefinedFieldsEditor';
@@ -49,4 +52,8 @@ export const formFields: RegistryFieldsType = {
   flowActive: FlowActiveField,
   flowStatus: FlowStatusField,
   flowVersions: FlowVersionsField,
+  // Pickers: functions, function lists, the block to add.
+  functionTable: FunctionTableField,
+  functionListTable: FunctionListTableField,
+  blockChoices: BlockChoicesField,
 };

@@ -93,7 +93,7 @@ function BaseInputTemplate(props: BaseInputTemplateProps) {
     rawErrors,
   } = props;
   const kind = cleaningOf(props);
-  const inputType = type ?? 'text';
+  const inputType = type ?? (typeof options.inputType === 'string' ? options.inputType : 'text');
   const handle = (event: ChangeEvent<HTMLInputElement>) => {
     let next: string | number | undefined = event.target.value;
     if (kind) next = cleanName(kind, next, { typing: true });

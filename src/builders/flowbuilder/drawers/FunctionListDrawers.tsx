@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { form } from '../../../../generated/forms/FlowFunctionListFields';
-import type { FlowField } from '../../../domain/flow/types';
+import { form as pickerForm } from '../../../../generated/forms/FlowFunctionListPicker';
+import type { FlowField, FunctionList } from '../../../domain/flow/types';
 import { DrawerForm } from '../../../engine/drawers/DrawerForm';
 import { useDrawers } from '../../../engine/drawers/useDrawers';
 import { withOptions } from '../../../engine/form/withOptions';
@@ -79,57 +80,57 @@ export function FunctionListFieldsDrawer(props: {
   );
 }
 
-/** Function list picker (spec part 2 §2 drawer 15): choose a list, then its fields. */
+/**
+ * Function list picker (spec part 2 §2 drawer 15), declared in schemas/drawers/flow-function-list-picker:
+ * choose a list, then its fields.
+ */
 export function FunctionListPickerDrawer(props: {
   drawerKey: string;
   current?: FunctionListLink | null | undefined;
   onPick(link: FunctionListLink): void;
 }) {
+  const { drawerKey, current, onPick } = props;
   const lists = useQuery(functionListsQuery());
   const drawers = useDrawers();
+  const data = lists.data;
+  const uiSchemaOf = useCallback(
+    () => withOptions(pickerForm.uiSchema, { List: { lists: data ?? [] } }),
+    [data],
+  );
+  const formContext = useMemo(
+    () => ({
+      open: (list: FunctionList) =>
+        drawers.open({
+          key: `${drawerKey}:fields`,
+          title: list.Name,
+          content: (
+            <FunctionListFieldsDrawer
+              drawerKey={`${drawerKey}:fields`}
+              guid={list.Guid}
+              current={current}
+              onPick={(link) => {
+                onPick(link);
+                void drawers.close(drawerKey, { force: true });
+              }}
+            />
+          ),
+        }),
+    }),
+    [drawers, drawerKey, current, onPick],
+  );
   if (lists.isPending) return <span className="spinner" role="status" aria-label="Loading" />;
-  if (lists.error || (lists.data ?? []).length === 0)
+  if (lists.error || (data ?? []).length === 0)
     return <p className="empty-state">No function lists are available on this server.</p>;
   return (
-    <table className="list__table flow-table" aria-label="Function lists">
-      <thead>
-        <tr>
-          <th scope="col">Function list</th>
-          <th scope="col">Fields</th>
-        </tr>
-      </thead>
-      <tbody>
-        {(lists.data ?? []).map((list) => (
-          <tr key={list.Guid}>
-            <td>
-              <button
-                type="button"
-                className="list__open"
-                onClick={() =>
-                  drawers.open({
-                    key: `${props.drawerKey}:fields`,
-                    title: list.Name,
-                    content: (
-                      <FunctionListFieldsDrawer
-                        drawerKey={`${props.drawerKey}:fields`}
-                        guid={list.Guid}
-                        current={props.current}
-                        onPick={(link) => {
-                          props.onPick(link);
-                          void drawers.close(props.drawerKey, { force: true });
-                        }}
-                      />
-                    ),
-                  })
-                }
-              >
-                {list.Name}
-              </button>
-            </td>
-            <td>{list.Fields?.length ?? '—'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DrawerForm<{ List: string | null }>
+      drawerKey={drawerKey}
+      form={pickerForm}
+      value={{ List: current?.Guid ?? null }}
+      acting
+      fields={formFields}
+      formContext={formContext}
+      uiSchemaOf={uiSchemaOf}
+      onSave={async () => false}
+    />
   );
 }
