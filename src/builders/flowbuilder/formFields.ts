@@ -2,6 +2,7 @@ import type { RegistryFieldsType } from '@rjsf/utils';
 import { ActionBlockEditor } from './formFields/ActionBlockEditor';
 import { AliasPickerField } from './formFields/AliasPickerField';
 import { BlockChoicesField } from './formFields/BlockChoicesField';
+import { BlockFieldsField } from './formFields/BlockFieldsField';
 import { ConditionsField } from './formFields/ConditionsField';
 import { DocumentTableField } from './formFields/DocumentTableField';
 import { FilterSummaryField } from './formFields/FilterSummaryField';
@@ -56,4 +57,6 @@ export const formFields: RegistryFieldsType = {
   functionTable: FunctionTableField,
   functionListTable: FunctionListTableField,
   blockChoices: BlockChoicesField,
+  // The fields of a start or add block, each opening its own drawer.
+  blockFields: BlockFieldsField,
 };
