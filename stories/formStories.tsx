@@ -1,3 +1,4 @@
+import type { RegistryFieldsType } from '@rjsf/utils';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import type { AnyBuilder } from '../src/engine/builder/BuilderDefinition';
@@ -13,6 +14,15 @@ const builders = Object.values(
   import.meta.glob<{ builder: AnyBuilder }>('../src/builders/*/builder.ts', { eager: true }),
 ).map((module) => module.builder);
 const builderOf = (form: FormDefinition) => builders.find((builder) => builder.form.name === form.name);
+
+// The custom fields builders register for their drawers' forms (src/builders/<builder>/formFields.ts), so
+// a drawer's form shows here as in its drawer.
+const formFields: RegistryFieldsType = Object.assign(
+  {},
+  ...Object.values(
+    import.meta.glob<{ formFields: RegistryFieldsType }>('../src/builders/*/formFields.ts', { eager: true }),
+  ).map((module) => module.formFields),
+);
 
 // Forms whose fields need more than their value (the whole draft, lookups) get it from their builder's
 // stories.ts, the way their page would give it.
@@ -49,7 +59,7 @@ function FormStory({
         value={value}
         onChange={setValue}
         errors={errors}
-        fields={builder?.fields}
+        fields={builder?.fields ? { ...formFields, ...builder.fields } : formFields}
         formContext={formContext}
       />
     </div>

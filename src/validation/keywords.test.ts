@@ -85,6 +85,15 @@ describe('custom keywords of the shared Ajv', () => {
     expect(check('.my script')).toEqual([['', 'enterValue']]);
   });
 
+  it('x-json: text that parses as JSON of the type (part 2 §8 "Please enter valid JSON")', () => {
+    const check = compile({ type: 'string', 'x-json': { type: 'object', message: 'fb.config.invalidJson' } });
+    expect(check('{"properties": {}}')).toEqual([]);
+    expect(check('{"properties": ')).toEqual([['', 'fb.config.invalidJson']]);
+    expect(check('[1]')).toEqual([['', 'fb.config.invalidJson']]);
+    expect(check('null')).toEqual([['', 'fb.config.invalidJson']]);
+    expect(compile({ type: 'string', 'x-json': { type: 'array', message: 'enterValue' } })('[]')).toEqual([]);
+  });
+
   it('x-name: one error with the first rule broken (part 1 §5 "Metadata document": docNameEmpty, docNameIsShort, docNameContainsSpace)', () => {
     const check = compile({
       type: 'string',

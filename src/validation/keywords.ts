@@ -17,7 +17,8 @@ type Helper =
   | 'optionNotAllowed'
   | 'misnamedChildren'
   | 'notClean'
-  | 'nameRuleBroken';
+  | 'nameRuleBroken'
+  | 'notJson';
 
 const helpers: Record<Helper, (...args: never[]) => unknown> = {
   duplicates: runtime.duplicates,
@@ -26,6 +27,7 @@ const helpers: Record<Helper, (...args: never[]) => unknown> = {
   misnamedChildren: runtime.misnamedChildren,
   notClean: runtime.notClean,
   nameRuleBroken: runtime.nameRuleBroken,
+  notJson: runtime.notJson,
 };
 
 function helper(cxt: KeywordCxt, name: Helper): Name {
@@ -162,6 +164,22 @@ const clean: KeywordDefinition = {
   },
 };
 
+/** `x-json`: text that parses as JSON of the given type (a pasted configuration, spec part 2 §8). */
+const json: KeywordDefinition = {
+  keyword: 'x-json',
+  type: 'string',
+  schemaType: 'object',
+  metaSchema: {
+    type: 'object',
+    required: ['type', 'message'],
+    properties: { type: { enum: ['object', 'array', 'any'] }, ...messageProperty },
+  },
+  error: keyedError,
+  code(cxt) {
+    cxt.fail(_`${helper(cxt, 'notJson')}(${(cxt.schema as { type: string }).type}, ${cxt.data})`);
+  },
+};
+
 /**
  * `x-name`: a name is not empty, has at least 2 characters and, when `space` is given, no spaces; one
  * error with the first rule broken (spec part 1 §5 'Names in general': docNameEmpty, docNameIsShort, ...).
@@ -206,4 +224,5 @@ export const keywords: KeywordDefinition[] = [
   allowedWhen,
   childNames,
   clean,
+  json,
 ];

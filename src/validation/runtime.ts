@@ -125,6 +125,20 @@ export function notClean(kind: NameCleaning, value: unknown): boolean {
   return typeof value === 'string' && cleanName(kind, value) !== value;
 }
 
+/** x-json: whether the text is not JSON of the type ('object' and 'array' as JSON has them; 'any' JSON). */
+export function notJson(type: 'object' | 'array' | 'any', value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return true;
+  }
+  if (type === 'array') return !Array.isArray(parsed);
+  if (type === 'object') return parsed === null || typeof parsed !== 'object' || Array.isArray(parsed);
+  return false;
+}
+
 /** x-name: the catalogue key of the first name rule broken, or null (an empty string is falsy). */
 export function nameRuleBroken(value: unknown, keys: NameKeys): string | null {
   return typeof value === 'string' ? nameError(value, keys) : null;

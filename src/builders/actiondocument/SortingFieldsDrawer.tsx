@@ -1,12 +1,18 @@
-import { useState } from 'react';
+import { useCallback } from 'react';
+import { form } from '../../../generated/forms/ActionSortingFields';
 import type { ActionField } from '../../domain/actionDocuments/actionFields';
-import { useDrawers } from '../../engine/drawers/useDrawers';
+import { DrawerForm } from '../../engine/drawers/DrawerForm';
+import { withOptions } from '../../engine/form/withOptions';
 import { t } from '../../messages/t';
 
+interface SortingFieldsValue {
+  Fields: string[];
+}
+
 /**
- * Drawer 3, action sorting fields (spec part 2 §2): tick output fields of the action (field name and
- * type); fields already used are disabled with a tooltip saying so; the footer counts the selection and
- * adds it, disabled while nothing is selected.
+ * Drawer 3, action sorting fields (spec part 2 §2), declared in schemas/drawers/action-sorting-fields:
+ * tick output fields of the action (field name and type); fields already used are disabled with a
+ * tooltip saying so; the count of the selection, and adding it, disabled while nothing is selected.
  */
 export function SortingFieldsDrawer({
   drawerKey,
@@ -19,64 +25,21 @@ export function SortingFieldsDrawer({
   used: readonly string[];
   onAdd(names: string[]): void;
 }) {
-  const { close } = useDrawers();
-  const [selected, setSelected] = useState<string[]>([]);
-  const isUsed = (name: string) => used.some((entry) => entry.toLowerCase() === name.toLowerCase());
+  const uiSchemaOf = useCallback(
+    () => withOptions(form.uiSchema, { Fields: { fields, used, usedReason: t('ad.sorting.used') } }),
+    [fields, used],
+  );
   return (
-    <div className="picker">
-      <div className="list__frame">
-        <table className="list__table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <span className="sr-only">Select</span>
-              </th>
-              <th scope="col">Field name</th>
-              <th scope="col">Field type</th>
-            </tr>
-          </thead>
-          <tbody>
-            {fields.map((field) => {
-              const taken = isUsed(field.Name);
-              return (
-                <tr key={field.Name} title={taken ? t('ad.sorting.used') : undefined}>
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={`Sort by ${field.Name}`}
-                      disabled={taken}
-                      checked={taken || selected.includes(field.Name)}
-                      onChange={(event) =>
-                        setSelected((current) =>
-                          event.target.checked
-                            ? [...current, field.Name]
-                            : current.filter((name) => name !== field.Name),
-                        )
-                      }
-                    />
-                  </td>
-                  <td>{field.Name}</td>
-                  <td>{field.Type}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-      <footer className="drawer__footer picker__footer">
-        <span>{t('ad.sorting.selected', { count: selected.length })}</span>
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={selected.length === 0}
-          onClick={() => {
-            onAdd(selected);
-            void close(drawerKey, { force: true });
-          }}
-        >
-          {t('ad.sorting.add')}
-        </button>
-      </footer>
-    </div>
+    <DrawerForm<SortingFieldsValue>
+      drawerKey={drawerKey}
+      form={form}
+      value={{ Fields: [] }}
+      uiSchemaOf={uiSchemaOf}
+      saveLabel={t('ad.sorting.add')}
+      onSave={async ({ Fields }) => {
+        onAdd(Fields);
+        return true;
+      }}
+    />
   );
 }

@@ -27,6 +27,13 @@ export interface DrawerFormProps<T> {
   uiSchemaOf?(value: T): UiSchema;
   /** Applies what an edit implies before it is kept (e.g. a key field becomes required). */
   normalize?(next: T, previous: T): T;
+  /**
+   * A picker or a list whose actions act at once (choose a function, open a field): its inputs only
+   * filter or choose, nothing waits to be saved, so there is no Save and closing does not ask.
+   */
+  acting?: boolean;
+  /** Shown under the form, about the value being edited (what a later validation will report). */
+  notes?(value: T): React.ReactNode;
 }
 
 /**
@@ -35,13 +42,13 @@ export interface DrawerFormProps<T> {
  * changes make closing ask first.
  */
 export function DrawerForm<T>(props: DrawerFormProps<T>) {
-  const { drawerKey, form, onSave, readOnly = false, context, rules } = props;
+  const { drawerKey, form, onSave, readOnly = false, context, rules, acting = false } = props;
   const [shownErrors, setShownErrors] = useState<FieldError[]>([]);
   const validation = (value: T) => runValidation(form, value, context, rules as never);
   const { value, setValue, modified, busy, save, close } = useDrawerEditing({
     drawerKey,
     initial: props.value,
-    readOnly,
+    readOnly: readOnly || acting,
     onSave,
     // A save with errors shows them instead (drawer forms show errors as the user edits).
     canSave: (current) => {
@@ -79,12 +86,13 @@ export function DrawerForm<T>(props: DrawerFormProps<T>) {
         // it: the theme knows the root's title by an id prefix without one, and hides it (the drawer names it).
         idPrefix={`drawer-${drawerKey.replace(/[^A-Za-z0-9-]/g, '-')}`}
       />
+      {props.notes?.(value)}
       <footer className="drawer__footer drawer-form__footer">
         {props.extraActions}
         <button type="button" className="button" onClick={close}>
-          {readOnly ? 'Close' : 'Cancel'}
+          {readOnly || acting ? 'Close' : 'Cancel'}
         </button>
-        {!readOnly && (
+        {!readOnly && !acting && (
           <button
             type="button"
             className="button button--primary"

@@ -93,7 +93,7 @@ function BaseInputTemplate(props: BaseInputTemplateProps) {
     rawErrors,
   } = props;
   const kind = cleaningOf(props);
-  const inputType = type ?? 'text';
+  const inputType = type ?? (typeof options.inputType === 'string' ? options.inputType : 'text');
   const handle = (event: ChangeEvent<HTMLInputElement>) => {
     let next: string | number | undefined = event.target.value;
     if (kind) next = cleanName(kind, next, { typing: true });
@@ -137,13 +137,24 @@ function SelectWidget(props: WidgetProps) {
   return <Select {...props} placeholder={props.placeholder || t('chooseValue')} />;
 }
 
+/** Radios of an enum; a null in a nullable enum is 'none chosen', not an option to pick. */
+function RadioWidget(props: WidgetProps) {
+  const Radio = defaults.widgets.RadioWidget!;
+  const enumOptions = (props.options.enumOptions ?? []).filter((option) => option.value !== null);
+  return <Radio {...props} options={{ ...props.options, enumOptions }} />;
+}
+
 function TextareaWidget(props: WidgetProps) {
-  const { id, value, readonly, disabled, onChange, onBlur, onFocus, options } = props;
+  const { id, value, readonly, disabled, onChange, onBlur, onFocus, options, rawErrors } = props;
+  // `ui:options.code`: text a machine reads (pasted JSON), in a fixed-width font and not spell-checked.
+  const code = options.code === true;
   return (
     <textarea
       id={id}
       name={id}
-      className="field__textarea"
+      className={code ? 'field__textarea field__textarea--code' : 'field__textarea'}
+      spellCheck={code ? false : undefined}
+      aria-invalid={(rawErrors?.length ?? 0) > 0 ? true : undefined}
       rows={typeof options.rows === 'number' ? options.rows : 3}
       value={value ?? ''}
       readOnly={readonly}
@@ -197,6 +208,7 @@ export const widgets: RegistryWidgetsType = {
   code: CodeWidget,
   TextareaWidget,
   CheckboxWidget,
+  RadioWidget,
   // Date-time inputs are datetime-local with seconds (spec part 1 §9).
   DateTimeWidget: (props: WidgetProps) => {
     const Base = getTemplate('BaseInputTemplate', props.registry, getUiOptions(props.uiSchema));

@@ -2,7 +2,7 @@ import { newGroup, newRule } from '../../../domain/flow/conditions';
 import type { FieldScope } from '../../../domain/flow/scope';
 import type { ConditionGroup } from '../../../domain/flow/types';
 import type { FieldError } from '../../../validation/fieldErrors';
-import { messagesAt, Problems } from '../fields/problems';
+import { messagesIn, Problems } from '../fields/problems';
 import { RuleEditor } from './RuleEditor';
 
 /**
@@ -14,8 +14,11 @@ export function ConditionEditor(props: {
   fields: FieldScope;
   compare: FieldScope;
   onChange(groups: ConditionGroup[]): void;
+  /** Errors with paths relative to the groups (`/0/Rules/1/Name`), or below `path`. */
   errors: readonly FieldError[];
   path: string;
+  /** Unique in the page: names the radio groups of the rules. */
+  idBase: string;
   readOnly: boolean;
 }) {
   const { groups, onChange, readOnly, path, errors } = props;
@@ -23,7 +26,7 @@ export function ConditionEditor(props: {
     onChange(groups.map((entry, at) => (at === index ? group : entry)));
   return (
     <div className="flow-conditions">
-      <Problems messages={messagesAt(errors, path)} />
+      <Problems messages={messagesIn(errors, path)} />
       {groups.map((group, g) => (
         <section
           // biome-ignore lint/suspicious/noArrayIndexKey: groups have no identity but their place
@@ -56,6 +59,7 @@ export function ConditionEditor(props: {
               readOnly={readOnly}
               errors={errors}
               path={`${path}/${g}/Rules/${r}`}
+              idBase={props.idBase}
               onChange={(next) =>
                 setGroup(g, {
                   ...group,
@@ -67,7 +71,7 @@ export function ConditionEditor(props: {
               }
             />
           ))}
-          <Problems messages={messagesAt(errors, `${path}/${g}/Rules`)} />
+          <Problems messages={messagesIn(errors, `${path}/${g}/Rules`)} />
           {!readOnly && (
             <button
               type="button"

@@ -11,7 +11,7 @@ import type { FieldScope } from '../../../domain/flow/scope';
 import type { ConditionRule, Operator } from '../../../domain/flow/types';
 import type { FieldError } from '../../../validation/fieldErrors';
 import { FieldSelect } from '../fields/FieldSelect';
-import { messagesAt, Problems } from '../fields/problems';
+import { messagesIn, Problems } from '../fields/problems';
 import { ValueInput } from './ValueInput';
 
 /**
@@ -25,8 +25,11 @@ export function RuleEditor(props: {
   compare: FieldScope;
   onChange(rule: ConditionRule): void;
   onRemove(): void;
+  /** Errors with paths relative to the condition groups; `path` is the rule's place among them. */
   errors: readonly FieldError[];
   path: string;
+  /** Unique in the page: names the rule's radio group. */
+  idBase: string;
   readOnly: boolean;
 }) {
   const { rule, label, onChange, errors, path, readOnly } = props;
@@ -36,7 +39,7 @@ export function RuleEditor(props: {
   const operator = rule.Operator ?? null;
   const dynamicOk = dynamicAllowed(operator, comparable.length);
   const values = rule.Values ?? [];
-  const at = (suffix: string, below = false) => messagesAt(errors, `${path}${suffix}`, { below });
+  const at = (suffix: string, below = false) => messagesIn(errors, `${path}${suffix}`, { below });
   return (
     <fieldset className="flow-rule" aria-label={label}>
       <div className="flow-rule__row">
@@ -70,7 +73,7 @@ export function RuleEditor(props: {
             <label key={kind} className="checkbox">
               <input
                 type="radio"
-                name={`${path}-kind`}
+                name={`${props.idBase}${path}-kind`}
                 checked={(rule.RuleType ?? 'Static') === kind}
                 disabled={readOnly || (kind === 'Dynamic' && !dynamicOk)}
                 onChange={() => onChange(chooseRuleType(rule, kind, comparable.length))}

@@ -1,29 +1,36 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useMemo } from 'react';
-import { normalizeAddField } from '../../../domain/flow/addField';
+import { useCallback, useMemo } from 'react';
+import { form } from '../../../../generated/forms/FlowAddField';
+import { normalizeAddField as onSaveNormalized } from '../../../domain/flow/addField';
 import { flowFieldTypes, staticAllowed, systemValuesFor } from '../../../domain/flow/fieldTypes';
 import { addRules } from '../../../domain/flow/rules/addRules';
 import type { FieldScope } from '../../../domain/flow/scope';
 import type { FlowBlock, FlowField } from '../../../domain/flow/types';
-import { cleanName } from '../../../domain/rules/names';
-import { DrawerEditor } from '../../../engine/drawers/DrawerEditor';
-import { useDrawers } from '../../../engine/drawers/useDrawers';
+import { DrawerForm } from '../../../engine/drawers/DrawerForm';
+import { withOptions } from '../../../engine/form/withOptions';
 import { t } from '../../../messages/t';
-import { MappingTable } from '../fields/MappingTable';
-import { BlockHints, messagesAt, Problems } from '../fields/problems';
-import { StaticValueInput } from '../fields/StaticValueInput';
+import { BlockHints } from '../fields/problems';
 import { defaultValueTypesQuery, functionsQuery } from '../flowQueries';
-import { FunctionPickerDrawer } from './FunctionPickerDrawer';
+import { formFields } from '../formFields';
+import { type AddFieldValue, fromAddFieldValue, normalizeAddField, toAddFieldValue } from './addFieldValue';
+import { atDrawer } from './drawerErrors';
 
 /** Name and type problems block Save; the value kind may still be incomplete, which validation reports. */
 const blocking = (key: string) =>
   key.startsWith('fb.flowErrors.fieldName') || key.startsWith('fb.flowErrors.fieldType');
 
+const places = [
+  ['/Name', '/Name'],
+  ['/Type', '/Type'],
+] as const;
+
 /**
- * Add field details (spec part 2 §2 drawer 4): name, type, then the value kind — Static (only for types
- * that allow it), System (a select of the system default value types) or Function (with its mapping:
- * system field, flow field, required, type). On save, choices not available for the type are cleared and
- * a function with another output type is unlinked (§4).
+ * Add field details (spec part 2 §2 drawer 4), declared in schemas/drawers/flow-add-field: name, type,
+ * then the value kind — Static (only for types that allow it), System (a select of the system default
+ * value types) or Function (with its mapping: system field, flow field, required, type). Name and type
+ * problems block Save; what the flow validation will report about the rest is listed under the form. On
+ * save, choices not available for the type are cleared and a function with another output type is
+ * unlinked (§4).
  */
 export function AddFieldDrawer(props: {
   drawerKey: string;
@@ -35,22 +42,21 @@ export function AddFieldDrawer(props: {
 }) {
   const { block, index, scope } = props;
   const fields = block.Config?.Fields ?? [];
-  const initial: FlowField = fields[index] ?? { Name: '', Type: null, AddType: null, Value: null };
+  const original: FlowField = fields[index] ?? { Name: '', Type: null, AddType: null, Value: null };
+  const value = useMemo(() => toAddFieldValue(original), [original]);
   const defaults = useQuery(defaultValueTypesQuery());
   const functions = useQuery(functionsQuery());
-  const drawers = useDrawers();
-  const ids = { name: useId(), type: useId(), value: useId(), system: useId() };
   const functionMap = useMemo(
     () => new Map((functions.data ?? []).map((fn) => [fn.Guid, fn])),
     [functions.data],
   );
   const check = useCallback(
-    (field: FlowField) => {
-      const next = [...fields];
-      next[index] = field;
+    (next: AddFieldValue) => {
+      const all = [...fields];
+      all[index] = fromAddFieldValue(next, original);
       const at = `/${block.Guid}/Config/Fields/${index}`;
       return addRules(
-        { ...block, Config: { ...block.Config, Fields: next } },
+        { ...block, Config: { ...block.Config, Fields: all } },
         {
           scope,
           lookups: {
@@ -63,214 +69,85 @@ export function AddFieldDrawer(props: {
         },
       ).filter((error) => error.path === at || error.path.startsWith(`${at}/`));
     },
-    [block, fields, index, scope, functionMap, defaults.data],
+    [block, fields, index, original, scope, functionMap, defaults.data],
   );
-  const validate = useCallback(
-    (field: FlowField) => check(field).filter((error) => blocking(error.messageKey)),
+  const rules = useCallback(
+    (next: AddFieldValue) =>
+      atDrawer(
+        check(next).filter((error) => blocking(error.messageKey)),
+        `/Config/Fields/${index}`,
+        places,
+      ),
+    [check, index],
+  );
+  const uiSchemaOf = useCallback(
+    (current: AddFieldValue) => {
+      const types = defaults.data ?? [];
+      const systems = systemValuesFor(current.Type, types);
+      const fn = current.Function ? functionMap.get(current.Function.Guid) : undefined;
+      const ui = withOptions(form.uiSchema, {
+        Type: {
+          placeholder: t('fieldTypeError'),
+          choices: flowFieldTypes.map((type) => ({ value: type, label: type })),
+        },
+        Value: { type: current.Type },
+        Function: { type: current.Type },
+        Mapping: {
+          inputs: (fn?.Input ?? []).map((input) => ({
+            Name: input.Name ?? '',
+            Type: input.Type ?? null,
+            Validation: { IsRequired: input.Validation?.Required === true },
+          })),
+          fields: scope.fields(),
+        },
+      });
+      ui.AddType = {
+        ...ui.AddType,
+        'ui:disabled': !current.Type,
+        'ui:enumDisabled': [
+          ...(staticAllowed(current.Type, types) ? [] : ['Static']),
+          ...(systems.length > 0 ? [] : ['System']),
+        ],
+      };
+      if (current.AddType === 'System')
+        ui.Value = {
+          'ui:title': 'System value',
+          'ui:field': 'choice',
+          'ui:options': {
+            choices: systems.map((item) => ({ value: item.Key, label: item.Value ?? item.Key })),
+          },
+        };
+      else if (current.AddType !== 'Static') ui.Value = { ...ui.Value, 'ui:widget': 'hidden' };
+      if (current.AddType !== 'Function') {
+        ui.Function = { ...ui.Function, 'ui:widget': 'hidden' };
+        ui.Mapping = { ...ui.Mapping, 'ui:widget': 'hidden' };
+      } else if (!fn) ui.Mapping = { ...ui.Mapping, 'ui:widget': 'hidden' };
+      return ui;
+    },
+    [defaults.data, functionMap, scope],
+  );
+  const notes = useCallback(
+    (current: AddFieldValue) => (
+      <BlockHints errors={check(current).filter((error) => !blocking(error.messageKey))} />
+    ),
     [check],
   );
   return (
-    <DrawerEditor
+    <DrawerForm<AddFieldValue>
       drawerKey={props.drawerKey}
-      value={initial}
-      validate={validate}
+      form={form}
+      value={value}
       readOnly={props.readOnly}
-      onSave={(field) => {
-        props.onSave(normalizeAddField(field, defaults.data ?? [], functionMap));
+      rules={rules}
+      fields={formFields}
+      uiSchemaOf={uiSchemaOf}
+      normalize={normalizeAddField}
+      notes={notes}
+      validateOnOpen={index < fields.length}
+      onSave={async (next) => {
+        props.onSave(onSaveNormalized(fromAddFieldValue(next, original), defaults.data ?? [], functionMap));
         return true;
       }}
-    >
-      {({ value, onChange, errors, readOnly }) => (
-        <AddFieldBody
-          value={value}
-          onChange={onChange}
-          errors={errors}
-          hints={check(value).filter((error) => !blocking(error.messageKey))}
-          readOnly={readOnly}
-          index={index}
-          ids={ids}
-          scope={scope}
-          defaults={defaults.data ?? []}
-          functionsLoaded={functions.isSuccess}
-          functionMap={functionMap}
-          openPicker={() =>
-            drawers.open({
-              key: `${props.drawerKey}:functions`,
-              title: 'Functions',
-              size: 'wide',
-              content: (
-                <FunctionPickerDrawer
-                  drawerKey={`${props.drawerKey}:functions`}
-                  type={value.Type}
-                  onPick={(fn) =>
-                    onChange({
-                      ...value,
-                      AddType: 'Function',
-                      FunctionGuid: fn.Guid,
-                      FunctionName: fn.Name,
-                      Mapping: [],
-                    })
-                  }
-                />
-              ),
-            })
-          }
-        />
-      )}
-    </DrawerEditor>
-  );
-}
-
-function AddFieldBody(props: {
-  value: FlowField;
-  onChange(field: FlowField): void;
-  errors: Parameters<typeof BlockHints>[0]['errors'];
-  hints: Parameters<typeof BlockHints>[0]['errors'];
-  readOnly: boolean;
-  index: number;
-  ids: { name: string; type: string; value: string; system: string };
-  scope: FieldScope;
-  defaults: Parameters<typeof staticAllowed>[1];
-  functionsLoaded: boolean;
-  functionMap: ReadonlyMap<string, import('../../../domain/flow/types').FlowFunction>;
-  openPicker(): void;
-}) {
-  const { value, onChange, readOnly, ids, errors } = props;
-  const at = (path: string) => messagesAt(errors, `/Config/Fields/${props.index}${path}`, { below: true });
-  const canStatic = staticAllowed(value.Type, props.defaults);
-  const systems = systemValuesFor(value.Type, props.defaults);
-  const fn = value.FunctionGuid ? props.functionMap.get(value.FunctionGuid) : undefined;
-  // A linked function the lookup does not find: the field's function is marked as errored and the link cleared (spec part 2 §4).
-  const lost = props.functionsLoaded && Boolean(value.FunctionGuid) && !fn;
-  useEffect(() => {
-    if (lost && !readOnly) onChange({ ...value, FunctionGuid: null, FunctionName: null, Mapping: [] });
-  }, [lost, readOnly, onChange, value]);
-  return (
-    <>
-      <div className="field">
-        <label className="field__label" htmlFor={ids.name}>
-          Name
-        </label>
-        <input
-          id={ids.name}
-          className="field__input"
-          value={value.Name}
-          readOnly={readOnly}
-          onChange={(event) => onChange({ ...value, Name: cleanName('nested', event.target.value) })}
-        />
-        <Problems messages={at('/Name')} />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={ids.type}>
-          Type
-        </label>
-        <select
-          id={ids.type}
-          className="field__select"
-          value={value.Type ?? ''}
-          disabled={readOnly}
-          onChange={(event) => onChange({ ...value, Type: event.target.value || null })}
-        >
-          <option value="">{t('fieldTypeError')}</option>
-          {flowFieldTypes.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-        </select>
-        <Problems messages={at('/Type')} />
-      </div>
-      <fieldset className="flow-kind" disabled={readOnly || !value.Type}>
-        <legend className="field__label">Value</legend>
-        {(
-          [
-            ['Static', 'Static', canStatic],
-            ['System', 'System', systems.length > 0],
-            ['Function', 'Function', true],
-          ] as const
-        ).map(([kind, label, offered]) => (
-          <label key={kind} className="checkbox">
-            <input
-              type="radio"
-              name={`${ids.value}-kind`}
-              checked={value.AddType === kind}
-              disabled={!offered}
-              onChange={() => onChange({ ...value, AddType: kind, Value: null })}
-            />
-            <span>{label}</span>
-          </label>
-        ))}
-      </fieldset>
-      {value.AddType === 'Static' && (
-        <div className="field">
-          <label className="field__label" htmlFor={ids.value}>
-            Static value
-          </label>
-          <StaticValueInput
-            id={ids.value}
-            label="Static value"
-            type={value.Type}
-            value={value.Value ?? null}
-            readOnly={readOnly}
-            onChange={(Value) => onChange({ ...value, Value })}
-          />
-        </div>
-      )}
-      {value.AddType === 'System' && (
-        <div className="field">
-          <label className="field__label" htmlFor={ids.system}>
-            System value
-          </label>
-          <select
-            id={ids.system}
-            className="field__select"
-            value={String(value.Value ?? '')}
-            disabled={readOnly}
-            onChange={(event) => onChange({ ...value, Value: event.target.value || null })}
-          >
-            <option value="">{t('chooseValue')}</option>
-            {systems.map((item) => (
-              <option key={item.Key} value={item.Key}>
-                {item.Value ?? item.Key}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
-      {value.AddType === 'Function' && (
-        <>
-          {lost && (
-            <p className="field__error" role="alert">
-              {t('fb.functionLoad.error')}
-            </p>
-          )}
-          <p className="flow-inline">
-            <span>{fn ? `${fn.Name} → ${fn.Output?.Type ?? '?'}` : 'No function linked'}</span>
-            {!readOnly && (
-              <button type="button" className="button button--small" onClick={props.openPicker}>
-                {fn ? 'Change function' : 'Choose function'}
-              </button>
-            )}
-          </p>
-          {fn && (
-            <MappingTable
-              label="Function mapping"
-              inputs={(fn.Input ?? []).map((input) => ({
-                Name: input.Name ?? '',
-                Type: input.Type ?? null,
-                Validation: { IsRequired: input.Validation?.Required === true },
-              }))}
-              mappings={value.Mapping ?? []}
-              fields={props.scope.fields()}
-              readOnly={readOnly}
-              onChange={(Mapping) =>
-                onChange({ ...value, Mapping: Mapping.filter((mapping) => mapping.From) })
-              }
-            />
-          )}
-        </>
-      )}
-      <BlockHints errors={props.hints} />
-    </>
+    />
   );
 }

@@ -1,13 +1,20 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
+import { form } from '../../../../generated/forms/FlowCheck';
 import { cleanCondition, cleanGroups } from '../../../domain/flow/conditions';
 import { conditionGroupErrors } from '../../../domain/flow/rules/conditionRules';
 import type { FieldScope } from '../../../domain/flow/scope';
 import type { ConditionGroup, FlowBlock } from '../../../domain/flow/types';
-import { DrawerEditor } from '../../../engine/drawers/DrawerEditor';
-import { ConditionEditor } from '../condition/ConditionEditor';
+import { DrawerForm } from '../../../engine/drawers/DrawerForm';
+import { withOptions } from '../../../engine/form/withOptions';
 import { useBlock } from '../editor/flowEditorState';
+import { formFields } from '../formFields';
+import { below } from './drawerErrors';
 import type { BlockDrawerProps } from './drawerTypes';
 import { MissingBlock } from './MissingBlock';
+
+interface CheckValue {
+  Groups: ConditionGroup[];
+}
 
 function CheckEditor({
   block,
@@ -22,39 +29,43 @@ function CheckEditor({
   editable: boolean;
   save(groups: ConditionGroup[]): boolean;
 }) {
-  const validate = useCallback(
-    (groups: ConditionGroup[]) =>
-      conditionGroupErrors(block, '/Config/Groups', cleanGroups(groups, cleanCondition), {
-        fields: scope,
-        compare: scope,
-        requireGroup: true,
-      }),
+  const rules = useCallback(
+    (value: CheckValue) =>
+      below(
+        conditionGroupErrors(block, '/Config/Groups', cleanGroups(value.Groups, cleanCondition), {
+          fields: scope,
+          compare: scope,
+          requireGroup: true,
+        }),
+        '/Config/Groups',
+        '/Groups',
+      ),
     [block, scope],
   );
+  const uiSchemaOf = useCallback(
+    () => withOptions(form.uiSchema, { Groups: { fields: scope, compare: scope } }),
+    [scope],
+  );
+  const value = useMemo(() => ({ Groups: block.Config?.Groups ?? [] }), [block]);
   return (
-    <DrawerEditor
+    <DrawerForm<CheckValue>
       drawerKey={drawerKey}
-      value={block.Config?.Groups ?? []}
-      validate={validate}
+      form={form}
+      value={value}
       readOnly={!editable}
-      onSave={save}
-    >
-      {({ value, onChange, errors, readOnly }) => (
-        <ConditionEditor
-          groups={value}
-          fields={scope}
-          compare={scope}
-          onChange={onChange}
-          errors={errors}
-          path="/Config/Groups"
-          readOnly={readOnly}
-        />
-      )}
-    </DrawerEditor>
+      rules={rules}
+      fields={formFields}
+      uiSchemaOf={uiSchemaOf}
+      validateOnOpen
+      onSave={async (next) => save(next.Groups)}
+    />
   );
 }
 
-/** Check condition (spec part 2 §2 drawer 5): the condition editor; saving drops values with both value and field empty (§4). */
+/**
+ * Check condition (spec part 2 §2 drawer 5), declared in schemas/drawers/flow-check: the condition
+ * editor; saving drops values with both value and field empty (§4).
+ */
 export function CheckDrawer({ guid, drawerKey }: BlockDrawerProps) {
   const { block, scope, editable, update } = useBlock(guid);
   if (!block || !scope) return <MissingBlock />;

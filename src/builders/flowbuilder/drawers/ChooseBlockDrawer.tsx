@@ -1,15 +1,18 @@
 import { useSetAtom } from 'jotai';
-import { useState } from 'react';
-import { addableTypes, blockTypes } from '../../../domain/flow/blockTypes';
+import { useCallback, useMemo } from 'react';
+import { form } from '../../../../generated/forms/FlowChooseBlock';
 import { type FalseExitEnd, insertBlock } from '../../../domain/flow/graph';
 import type { BlockType, Exit, HttpMethod } from '../../../domain/flow/types';
+import { DrawerForm } from '../../../engine/drawers/DrawerForm';
 import { useDrawers } from '../../../engine/drawers/useDrawers';
+import { withOptions } from '../../../engine/form/withOptions';
 import { changeGraphAtom } from '../editor/flowEditorState';
+import { formFields } from '../formFields';
 
 /**
- * Choose new block (spec part 2 §2 drawer 6): ADD, CHECK, READ, WRITE; WRITE is disabled when the flow
- * method is GET. A CHECK ends its false path with an ERROR or a CLOSE block (§4); the new block's drawer
- * opens next.
+ * Choose new block (spec part 2 §2 drawer 6), declared in schemas/drawers/flow-choose-block: ADD, CHECK,
+ * READ, WRITE; WRITE is disabled when the flow method is GET. A CHECK ends its false path with an ERROR
+ * or a CLOSE block (§4); the new block's drawer opens next.
  */
 export function ChooseBlockDrawer(props: {
   drawerKey: string;
@@ -17,59 +20,35 @@ export function ChooseBlockDrawer(props: {
   method: HttpMethod;
   onAdded(guid: string): void;
 }) {
+  const { drawerKey, link, method, onAdded } = props;
   const changeGraph = useSetAtom(changeGraphAtom);
   const drawers = useDrawers();
-  const [falseExit, setFalseExit] = useState<FalseExitEnd>('error');
-  const add = async (type: BlockType) => {
-    let added: string | undefined;
-    changeGraph((graph) => {
-      const result = insertBlock(graph, props.link, type, { falseExit });
-      added = result.guid;
-      return result.graph;
-    });
-    await drawers.close(props.drawerKey, { force: true });
-    if (added) props.onAdded(added);
-  };
+  const formContext = useMemo(
+    () => ({
+      add: async (type: BlockType, falseExit: FalseExitEnd) => {
+        let added: string | undefined;
+        changeGraph((graph) => {
+          const result = insertBlock(graph, link, type, { falseExit });
+          added = result.guid;
+          return result.graph;
+        });
+        await drawers.close(drawerKey, { force: true });
+        if (added) onAdded(added);
+      },
+    }),
+    [changeGraph, link, drawers, drawerKey, onAdded],
+  );
+  const uiSchemaOf = useCallback(() => withOptions(form.uiSchema, { FalseExit: { method } }), [method]);
   return (
-    <div className="drawer-form">
-      <ul className="flow-choices">
-        {addableTypes.map((type) => {
-          const definition = blockTypes[type];
-          const allowed = definition.allowedFor?.(props.method) ?? true;
-          return (
-            <li key={type}>
-              <button
-                type="button"
-                className={`flow-choice flow-choice--${type}`}
-                disabled={!allowed}
-                title={allowed ? undefined : `Not possible in a ${props.method} flow`}
-                onClick={() => void add(type)}
-              >
-                <span className="flow-choice__label">{definition.label}</span>
-                <span className="flow-choice__text">
-                  {allowed ? definition.description : `Not possible in a ${props.method} flow.`}
-                </span>
-              </button>
-              {type === 'check' && (
-                <fieldset className="flow-choice__option">
-                  <legend>A failed check ends with</legend>
-                  {(['error', 'close'] as const).map((end) => (
-                    <label key={end} className="checkbox">
-                      <input
-                        type="radio"
-                        name="false-exit"
-                        checked={falseExit === end}
-                        onChange={() => setFalseExit(end)}
-                      />
-                      <span>{end === 'error' ? 'an ERROR block' : 'a CLOSE block'}</span>
-                    </label>
-                  ))}
-                </fieldset>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    </div>
+    <DrawerForm<{ FalseExit: FalseExitEnd }>
+      drawerKey={drawerKey}
+      form={form}
+      value={{ FalseExit: 'error' }}
+      acting
+      fields={formFields}
+      formContext={formContext}
+      uiSchemaOf={uiSchemaOf}
+      onSave={async () => false}
+    />
   );
 }

@@ -1,23 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useId, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
+import { form } from '../../../../generated/forms/FlowExternalBlock';
 import { outputErrors } from '../../../domain/flow/rules/actionRules';
 import { externalRules } from '../../../domain/flow/rules/otherRules';
 import type { FieldScope } from '../../../domain/flow/scope';
-import type { BlockConfig, FlowBlock, FlowField, RestMethodFlow } from '../../../domain/flow/types';
-import { DrawerEditor } from '../../../engine/drawers/DrawerEditor';
-import { t } from '../../../messages/t';
+import type { FlowBlock, FlowField, FlowMapping, RestMethodFlow } from '../../../domain/flow/types';
+import { DrawerForm } from '../../../engine/drawers/DrawerForm';
+import { withOptions } from '../../../engine/form/withOptions';
 import { useBlock } from '../editor/flowEditorState';
-import { MappingTable } from '../fields/MappingTable';
-import { OutputTable } from '../fields/OutputTable';
 import { BlockHints } from '../fields/problems';
 import { connectorsQuery } from '../flowQueries';
+import { formFields } from '../formFields';
+import { below } from './drawerErrors';
 import type { BlockDrawerProps } from './drawerTypes';
 import { MissingBlock } from './MissingBlock';
 
 interface ExternalValue {
-  Config: BlockConfig;
+  MethodGuid: string | null;
+  Mapping: FlowMapping[];
   Output: FlowField[];
 }
+
+/** Another method starts without a mapping and an output. */
+const normalize = (next: ExternalValue, previous: ExternalValue): ExternalValue =>
+  next.MethodGuid !== previous.MethodGuid ? { ...next, Mapping: [], Output: [] } : next;
 
 function ExternalEditor(props: {
   flow: RestMethodFlow;
@@ -25,10 +31,9 @@ function ExternalEditor(props: {
   scope: FieldScope;
   drawerKey: string;
   editable: boolean;
-  save(value: ExternalValue): boolean;
+  save(block: Pick<FlowBlock, 'Config' | 'Output'>): boolean;
 }) {
   const { block, scope, flow } = props;
-  const id = useId();
   const connectors = useQuery(connectorsQuery());
   const lookups = useMemo(
     () => ({
@@ -39,97 +44,96 @@ function ExternalEditor(props: {
     }),
     [connectors.data],
   );
-  const validate = useCallback(
+  /** The block as the drawer's value would make it. */
+  const draft = useCallback(
+    (value: ExternalValue): FlowBlock => {
+      const picked = lookups.connectors.get(value.MethodGuid ?? '');
+      const same = value.MethodGuid === (block.Config?.MethodGuid ?? null);
+      return {
+        ...block,
+        Config: {
+          ...block.Config,
+          MethodGuid: value.MethodGuid,
+          MethodName: picked?.Name ?? (same ? (block.Config?.MethodName ?? null) : null),
+          FlowConnectionGuid:
+            picked?.FlowConnectionGuid ?? (same ? (block.Config?.FlowConnectionGuid ?? null) : null),
+          ConnectionName: picked?.ConnectionName ?? (same ? (block.Config?.ConnectionName ?? null) : null),
+          Mapping: value.Mapping,
+        },
+        Output: value.Output,
+      };
+    },
+    [block, lookups],
+  );
+  const rules = useCallback(
     (value: ExternalValue) =>
-      outputErrors({ ...block, Output: value.Output }, value.Output, { scope, lookups, flow }).filter(
-        (error) => error.messageKey !== 'fb.flowErrors.outputFieldMissing',
+      below(
+        outputErrors({ ...block, Output: value.Output }, value.Output, { scope, lookups, flow }).filter(
+          (error) => error.messageKey !== 'fb.flowErrors.outputFieldMissing',
+        ),
+        '/Output',
+        '/Output',
       ),
     [block, scope, lookups, flow],
   );
-  const initial = useMemo<ExternalValue>(
-    () => ({ Config: block.Config ?? {}, Output: block.Output ?? [] }),
+  const uiSchemaOf = useCallback(
+    (value: ExternalValue) => {
+      const connector = lookups.connectors.get(value.MethodGuid ?? '');
+      const ui = withOptions(form.uiSchema, {
+        MethodGuid: {
+          choices: (connectors.data ?? []).map((entry) => ({
+            value: entry.Guid,
+            label: `${entry.Name}${entry.ConnectionName ? ` (${entry.ConnectionName})` : ''}`,
+          })),
+        },
+        Mapping: { inputs: connector?.Input ?? [], fields: scope.fields() },
+        Output: { available: connector?.Output ?? [] },
+      });
+      if (connectors.isPending) ui.MethodGuid = { ...ui.MethodGuid, 'ui:disabled': true };
+      if (!connector) {
+        ui.Mapping = { ...ui.Mapping, 'ui:widget': 'hidden' };
+        ui.Output = { ...ui.Output, 'ui:widget': 'hidden' };
+      }
+      return ui;
+    },
+    [connectors.data, connectors.isPending, lookups, scope],
+  );
+  const notes = useCallback(
+    (value: ExternalValue) => <BlockHints errors={externalRules(draft(value), { scope, lookups, flow })} />,
+    [draft, scope, lookups, flow],
+  );
+  const value = useMemo<ExternalValue>(
+    () => ({
+      MethodGuid: block.Config?.MethodGuid ?? null,
+      Mapping: block.Config?.Mapping ?? [],
+      Output: block.Output ?? [],
+    }),
     [block],
   );
   return (
-    <DrawerEditor
+    <DrawerForm<ExternalValue>
       drawerKey={props.drawerKey}
-      value={initial}
-      validate={validate}
+      form={form}
+      value={value}
       readOnly={!props.editable}
-      onSave={props.save}
-    >
-      {({ value, onChange, errors, readOnly }) => {
-        const connector = connectors.data?.find((entry) => entry.Guid === value.Config.MethodGuid);
-        const hints = externalRules(
-          { ...block, Config: value.Config, Output: value.Output },
-          { scope, lookups, flow },
-        );
-        return (
-          <>
-            <div className="field">
-              <label className="field__label" htmlFor={id}>
-                External connector method
-              </label>
-              <select
-                id={id}
-                className="field__select"
-                value={value.Config.MethodGuid ?? ''}
-                disabled={readOnly || connectors.isPending}
-                onChange={(event) => {
-                  const picked = connectors.data?.find((entry) => entry.Guid === event.target.value);
-                  onChange({
-                    Config: {
-                      ...value.Config,
-                      MethodGuid: picked?.Guid ?? null,
-                      MethodName: picked?.Name ?? null,
-                      FlowConnectionGuid: picked?.FlowConnectionGuid ?? null,
-                      ConnectionName: picked?.ConnectionName ?? null,
-                      Mapping: [],
-                    },
-                    Output: [],
-                  });
-                }}
-              >
-                <option value="">{t('chooseValue')}</option>
-                {(connectors.data ?? []).map((entry) => (
-                  <option key={entry.Guid} value={entry.Guid}>
-                    {entry.Name}
-                    {entry.ConnectionName ? ` (${entry.ConnectionName})` : ''}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <BlockHints errors={hints} />
-            {connector && (
-              <>
-                <h3 className="form-section__title">Mapping</h3>
-                <MappingTable
-                  label="Mapping"
-                  inputs={connector.Input ?? []}
-                  mappings={value.Config.Mapping ?? []}
-                  fields={scope.fields()}
-                  readOnly={readOnly}
-                  onChange={(Mapping) => onChange({ ...value, Config: { ...value.Config, Mapping } })}
-                />
-                <h3 className="form-section__title">Output</h3>
-                <OutputTable
-                  label="Output fields"
-                  available={connector.Output ?? []}
-                  output={value.Output}
-                  errors={errors}
-                  readOnly={readOnly}
-                  onChange={(Output) => onChange({ ...value, Output })}
-                />
-              </>
-            )}
-          </>
-        );
+      rules={rules}
+      fields={formFields}
+      uiSchemaOf={uiSchemaOf}
+      normalize={normalize}
+      notes={notes}
+      validateOnOpen
+      onSave={async (next) => {
+        const { Config, Output } = draft(next);
+        return props.save({ Config, Output });
       }}
-    </DrawerEditor>
+    />
   );
 }
 
-/** The external block: a connector method, its mapping (from flow field to system field, with required and key flags) and output. */
+/**
+ * The external block, declared in schemas/drawers/flow-external-block: a connector method, its mapping
+ * (from flow field to system field, with required and key flags) and output.
+ */
 export function ExternalBlockDrawer({ guid, drawerKey }: BlockDrawerProps) {
   const { flow, block, scope, editable, update } = useBlock(guid);
   if (!flow || !block || !scope) return <MissingBlock />;
@@ -145,9 +149,9 @@ export function ExternalBlockDrawer({ guid, drawerKey }: BlockDrawerProps) {
           ...current,
           Config: {
             ...value.Config,
-            Mapping: (value.Config.Mapping ?? []).filter((mapping) => mapping.From),
+            Mapping: (value.Config?.Mapping ?? []).filter((mapping) => mapping.From),
           },
-          Output: value.Output,
+          Output: value.Output ?? [],
         }))
       }
     />

@@ -1,24 +1,35 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
+import { form } from '../../../../generated/forms/FlowDetails';
 import { isSpecialFlow } from '../../../domain/flow/specialFlow';
-import type { FlowVersion } from '../../../domain/flow/types';
+import type { FlowStatus, FlowVersion } from '../../../domain/flow/types';
 import { ItemHistory, itemHistoryKey } from '../../../engine/diff/ItemHistory';
+import { DrawerForm } from '../../../engine/drawers/DrawerForm';
 import { useDrawers } from '../../../engine/drawers/useDrawers';
-import { RowActions } from '../../../engine/list/RowActions';
 import { t } from '../../../messages/t';
 import { useCan } from '../../../permissions/useCan';
 import { useConfirm } from '../../../shell/dialogs/confirm';
 import { useNotify, useNotifyError } from '../../../shell/notifications/useNotify';
 import { FlowExecutions } from '../executions/FlowExecutions';
 import { deleteVersion, duplicateVersion, flowKeys, flowQuery, setFlowStatus } from '../flowQueries';
-import { StatusBadge } from '../StatusBadge';
+import { formFields } from '../formFields';
+import type { FlowDetailsContext } from '../formFields/FlowDetailsFields';
 
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-const when = (value: string | null | undefined) => (value ? dateFormat.format(new Date(value)) : '—');
+interface DetailsValue {
+  Name: string;
+  IsActive: boolean;
+  FirstPublished: string | null;
+  LastPublished: string | null;
+  ApiName: string | null;
+  HttpMethod: string;
+  Status: FlowStatus | null;
+  Versions: FlowVersion[];
+}
 
 /**
- * Flow details (spec part 2 §2 drawer 7): the summary — name, active indicator, first and last publish
- * dates, REST API, method, status, activate/deactivate — and the history of versions with inspect,
+ * Flow details (spec part 2 §2 drawer 7), declared in schemas/drawers/flow-details (read-only): the
+ * summary — name, active indicator, first and last publish dates, REST API, method, status,
+ * activate/deactivate — and the history of versions with inspect,
  * duplicate and delete (§4: duplicate blocked while a draft exists; only drafts are deleted; the drawer
  * closes when the last version goes). Below, the flow's change history from the audit trail (issue 10
  * point 7): who created, saved, published, deleted, activated or deactivated which version, with the diff.
@@ -121,88 +132,45 @@ export function FlowDetailsDrawer(props: { drawerKey: string; guid: string }) {
     }
   };
 
+  const inspect = (version: FlowVersion) => {
+    void drawers.close(props.drawerKey, { force: true });
+    navigate(
+      `/flowbuilder/${encodeURIComponent(data.Guid)}?version=${encodeURIComponent(version.VersionGuid)}`,
+    );
+  };
+  const formContext: FlowDetailsContext & Record<string, unknown> = {
+    toggle: canPublish && (live || data.IsActive) ? () => void toggle() : undefined,
+    inspect,
+    duplicate: canUpsert ? (version) => void duplicate(version) : undefined,
+    remove: canDelete ? (version) => void remove(version) : undefined,
+  };
+  const value: DetailsValue = {
+    Name: data.Name,
+    IsActive: data.IsActive === true,
+    FirstPublished: data.FirstPublished ?? null,
+    LastPublished: data.LastPublished ?? null,
+    ApiName: data.ApiName ?? null,
+    HttpMethod: data.HttpMethod,
+    Status: data.Status ?? null,
+    Versions: versions,
+  };
   return (
-    <div className="drawer-form">
-      <dl className="flow-summary">
-        <dt>Name</dt>
-        <dd>{data.Name}</dd>
-        <dt>Active</dt>
-        <dd>
-          <span className={`flow-active flow-active--${data.IsActive ? 'on' : 'off'}`}>
-            {data.IsActive ? 'Active' : 'Inactive'}
-          </span>
-          {canPublish && (live || data.IsActive) && (
-            <button type="button" className="button button--small" onClick={() => void toggle()}>
-              {data.IsActive ? 'Deactivate' : 'Activate'}
-            </button>
-          )}
-        </dd>
-        <dt>First published</dt>
-        <dd>{when(data.FirstPublished)}</dd>
-        <dt>Last published</dt>
-        <dd>{when(data.LastPublished)}</dd>
-        <dt>REST API</dt>
-        <dd>{data.ApiName ?? '—'}</dd>
-        <dt>Method</dt>
-        <dd>{data.HttpMethod}</dd>
-        <dt>Status</dt>
-        <dd>
-          <StatusBadge status={data.Status} />
-        </dd>
-      </dl>
-      <h3 className="form-section__title">History</h3>
-      <table className="list__table flow-table" aria-label="Versions">
-        <thead>
-          <tr>
-            <th scope="col">Version</th>
-            <th scope="col">Status</th>
-            <th scope="col">Published</th>
-            <th scope="col">Edited</th>
-            <th scope="col">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {versions.map((version) => (
-            <tr key={version.VersionGuid}>
-              <td>{version.Version}</td>
-              <td>
-                <StatusBadge status={version.Status} />
-              </td>
-              <td>{when(version.Published)}</td>
-              <td>{when(version.Modified)}</td>
-              <RowActions
-                remove={canDelete && version.Status === 'draft' && { onClick: () => void remove(version) }}
-              >
-                <button
-                  type="button"
-                  className="button button--small"
-                  onClick={() => {
-                    void drawers.close(props.drawerKey, { force: true });
-                    navigate(
-                      `/flowbuilder/${encodeURIComponent(data.Guid)}?version=${encodeURIComponent(version.VersionGuid)}`,
-                    );
-                  }}
-                >
-                  inspect
-                </button>
-                {canUpsert && (
-                  <button
-                    type="button"
-                    className="button button--small"
-                    onClick={() => void duplicate(version)}
-                  >
-                    duplicate
-                  </button>
-                )}
-              </RowActions>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <FlowExecutions guid={data.Guid} />
-      <ItemHistory kind="flow" guid={data.Guid} title={t('audit.changeHistory')} />
-    </div>
+    <DrawerForm<DetailsValue>
+      // A summary follows the flow as it changes (activated, a version duplicated or deleted).
+      key={JSON.stringify(value)}
+      drawerKey={props.drawerKey}
+      form={form}
+      value={value}
+      readOnly
+      fields={formFields}
+      formContext={formContext}
+      onSave={async () => false}
+      notes={() => (
+        <>
+          <FlowExecutions guid={data.Guid} />
+          <ItemHistory kind="flow" guid={data.Guid} title={t('audit.changeHistory')} />
+        </>
+      )}
+    />
   );
 }

@@ -1,37 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FlowField } from '../../../domain/flow/types';
-import { duplicateIndexes } from '../../../domain/rules/names';
-import { DrawerEditor } from '../../../engine/drawers/DrawerEditor';
+import { useCallback, useMemo } from 'react';
+import { form } from '../../../../generated/forms/FlowFunctionListFields';
+import { form as pickerForm } from '../../../../generated/forms/FlowFunctionListPicker';
+import type { FlowField, FunctionList } from '../../../domain/flow/types';
+import { DrawerForm } from '../../../engine/drawers/DrawerForm';
 import { useDrawers } from '../../../engine/drawers/useDrawers';
+import { withOptions } from '../../../engine/form/withOptions';
 import { t } from '../../../messages/t';
 import type { FieldError } from '../../../validation/fieldErrors';
 import { functionListQuery, functionListsQuery } from '../flowQueries';
+import { formFields } from '../formFields';
 
 export type FunctionListLink = NonNullable<NonNullable<FlowField['Validation']>['FunctionList']>;
-type Picked = NonNullable<FunctionListLink['Fields']>[number];
+export type PickedField = NonNullable<FunctionListLink['Fields']>[number];
 
-const aliasErrors = (fields: readonly Picked[]): FieldError[] => {
-  const errors: FieldError[] = [];
-  fields.forEach((field, index) => {
-    if (!field.Alias || field.Alias.trim() === '')
-      errors.push({
-        path: `/Fields/${index}/Alias`,
-        messageKey: 'aliasCanNotBeEmpty',
-        message: t('aliasCanNotBeEmpty'),
-      });
-  });
-  for (const index of duplicateIndexes(fields, (field) => field.Alias))
-    errors.push({
-      path: `/Fields/${index}/Alias`,
-      messageKey: 'aliasMustBeUnique',
-      message: t('aliasMustBeUnique'),
-    });
-  return errors;
-};
+interface PickedFields {
+  Fields: PickedField[];
+}
 
 /**
- * Function list field picker (spec part 2 §2 drawer 15): tick fields of the list and give each an alias
- * without spaces; Save needs at least one field and no alias errors; closing with changes asks first.
+ * Function list field picker (spec part 2 §2 drawer 15), declared in
+ * schemas/drawers/flow-function-list-fields: tick fields of the list and give each an alias without
+ * spaces; Save needs at least one field and no alias errors; closing with changes asks first.
  */
 export function FunctionListFieldsDrawer(props: {
   drawerKey: string;
@@ -40,163 +30,107 @@ export function FunctionListFieldsDrawer(props: {
   onPick(link: FunctionListLink): void;
 }) {
   const list = useQuery(functionListQuery(props.guid));
+  const data = list.data;
+  const rules = useCallback(
+    (value: PickedFields): FieldError[] =>
+      value.Fields.length === 0 && data
+        ? [
+            {
+              path: '/Fields',
+              messageKey: 'fb.flowErrors.functionListFieldsNotChosen',
+              message: t('fb.flowErrors.functionListFieldsNotChosen', { name: data.Name }),
+            },
+          ]
+        : [],
+    [data],
+  );
+  const uiSchemaOf = useCallback(
+    () =>
+      withOptions(form.uiSchema, {
+        Fields: { fields: data?.Fields ?? [], label: `Fields of ${data?.Name ?? ''}` },
+      }),
+    [data],
+  );
   if (list.isPending) return <span className="spinner" role="status" aria-label="Loading" />;
-  if (list.error || !list.data)
+  if (list.error || !data)
     return (
       <p className="empty-state" role="alert">
         {t('fb.functionList.notFound')}
       </p>
     );
-  const data = list.data;
   const initial = props.current?.Guid === data.Guid ? (props.current.Fields ?? []) : [];
   return (
-    <DrawerEditor<Picked[]>
+    <DrawerForm<PickedFields>
       drawerKey={props.drawerKey}
-      value={initial}
-      validate={(fields) =>
-        fields.length === 0
-          ? [
-              {
-                path: '/Fields',
-                messageKey: 'fb.flowErrors.functionListFieldsNotChosen',
-                message: t('fb.flowErrors.functionListFieldsNotChosen', { name: data.Name }),
-              },
-            ]
-          : aliasErrors(fields)
-      }
-      onSave={(fields) => {
+      form={form}
+      value={{ Fields: initial }}
+      rules={rules}
+      fields={formFields}
+      uiSchemaOf={uiSchemaOf}
+      onSave={async ({ Fields }) => {
         props.onPick({
           Guid: data.Guid,
           Name: data.Name,
           FlowConnectionGuid: data.FlowConnectionGuid ?? null,
-          Fields: fields,
+          Fields,
         });
         return true;
       }}
-    >
-      {({ value, onChange, errors }) => (
-        <table className="list__table flow-table" aria-label={`Fields of ${data.Name}`}>
-          <thead>
-            <tr>
-              <th scope="col">Field</th>
-              <th scope="col">Type</th>
-              <th scope="col">Alias</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(data.Fields ?? []).map((field) => {
-              const at = value.findIndex((entry) => entry.Name === field.Name);
-              const messages = errors
-                .filter((error) => error.path.startsWith(`/Fields/${at}/`))
-                .map((error) => error.message);
-              return (
-                <tr key={field.Name}>
-                  <td>
-                    <label className="checkbox">
-                      <input
-                        type="checkbox"
-                        checked={at >= 0}
-                        onChange={(event) =>
-                          onChange(
-                            event.target.checked
-                              ? [
-                                  ...value,
-                                  {
-                                    Name: field.Name ?? '',
-                                    Alias: field.Name ?? '',
-                                    ...(field.Type ? { Type: field.Type } : {}),
-                                  },
-                                ]
-                              : value.filter((entry) => entry.Name !== field.Name),
-                          )
-                        }
-                      />
-                      <span>{field.Name}</span>
-                    </label>
-                  </td>
-                  <td>{field.Type ?? '—'}</td>
-                  <td>
-                    {at >= 0 && (
-                      <>
-                        <input
-                          className="field__input"
-                          aria-label={`Alias of ${field.Name}`}
-                          value={value[at]!.Alias ?? ''}
-                          onChange={(event) =>
-                            onChange(
-                              value.map((entry, index) =>
-                                index === at
-                                  ? { ...entry, Alias: event.target.value.replace(/\s/g, '') }
-                                  : entry,
-                              ),
-                            )
-                          }
-                        />
-                        {messages.length > 0 && <p className="field__error">{messages.join(' ')}</p>}
-                      </>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      )}
-    </DrawerEditor>
+    />
   );
 }
 
-/** Function list picker (spec part 2 §2 drawer 15): choose a list, then its fields. */
+/**
+ * Function list picker (spec part 2 §2 drawer 15), declared in schemas/drawers/flow-function-list-picker:
+ * choose a list, then its fields.
+ */
 export function FunctionListPickerDrawer(props: {
   drawerKey: string;
   current?: FunctionListLink | null | undefined;
   onPick(link: FunctionListLink): void;
 }) {
+  const { drawerKey, current, onPick } = props;
   const lists = useQuery(functionListsQuery());
   const drawers = useDrawers();
+  const data = lists.data;
+  const uiSchemaOf = useCallback(
+    () => withOptions(pickerForm.uiSchema, { List: { lists: data ?? [] } }),
+    [data],
+  );
+  const formContext = useMemo(
+    () => ({
+      open: (list: FunctionList) =>
+        drawers.open({
+          key: `${drawerKey}:fields`,
+          title: list.Name,
+          content: (
+            <FunctionListFieldsDrawer
+              drawerKey={`${drawerKey}:fields`}
+              guid={list.Guid}
+              current={current}
+              onPick={(link) => {
+                onPick(link);
+                void drawers.close(drawerKey, { force: true });
+              }}
+            />
+          ),
+        }),
+    }),
+    [drawers, drawerKey, current, onPick],
+  );
   if (lists.isPending) return <span className="spinner" role="status" aria-label="Loading" />;
-  if (lists.error || (lists.data ?? []).length === 0)
+  if (lists.error || (data ?? []).length === 0)
     return <p className="empty-state">No function lists are available on this server.</p>;
   return (
-    <table className="list__table flow-table" aria-label="Function lists">
-      <thead>
-        <tr>
-          <th scope="col">Function list</th>
-          <th scope="col">Fields</th>
-        </tr>
-      </thead>
-      <tbody>
-        {(lists.data ?? []).map((list) => (
-          <tr key={list.Guid}>
-            <td>
-              <button
-                type="button"
-                className="list__open"
-                onClick={() =>
-                  drawers.open({
-                    key: `${props.drawerKey}:fields`,
-                    title: list.Name,
-                    content: (
-                      <FunctionListFieldsDrawer
-                        drawerKey={`${props.drawerKey}:fields`}
-                        guid={list.Guid}
-                        current={props.current}
-                        onPick={(link) => {
-                          props.onPick(link);
-                          void drawers.close(props.drawerKey, { force: true });
-                        }}
-                      />
-                    ),
-                  })
-                }
-              >
-                {list.Name}
-              </button>
-            </td>
-            <td>{list.Fields?.length ?? '—'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DrawerForm<{ List: string | null }>
+      drawerKey={drawerKey}
+      form={pickerForm}
+      value={{ List: current?.Guid ?? null }}
+      acting
+      fields={formFields}
+      formContext={formContext}
+      uiSchemaOf={uiSchemaOf}
+      onSave={async () => false}
+    />
   );
 }

@@ -1,8 +1,17 @@
+import { useCallback } from 'react';
+import { form } from '../../../../generated/forms/FlowResultFields';
 import type { FlowField } from '../../../domain/flow/types';
-import { DrawerEditor } from '../../../engine/drawers/DrawerEditor';
-import { FieldTreePicker } from '../fields/FieldTreePicker';
+import { DrawerForm } from '../../../engine/drawers/DrawerForm';
+import { withOptions } from '../../../engine/form/withOptions';
 
-/** Result fields (spec part 2 §2 drawer 11): tick output fields of the current block, with the ancestor and child rule. */
+interface ResultFieldsValue {
+  Fields: string[];
+}
+
+/**
+ * Result fields (spec part 2 §2 drawer 11), declared in schemas/drawers/flow-result-fields: tick output
+ * fields of the current block, with the ancestor and child rule.
+ */
 export function ResultFieldsDrawer(props: {
   drawerKey: string;
   fields: readonly FlowField[];
@@ -10,30 +19,19 @@ export function ResultFieldsDrawer(props: {
   readOnly: boolean;
   onSave(names: string[]): void;
 }) {
+  const { fields } = props;
+  const uiSchemaOf = useCallback(() => withOptions(form.uiSchema, { Fields: { fields } }), [fields]);
   return (
-    <DrawerEditor<string[]>
+    <DrawerForm<ResultFieldsValue>
       drawerKey={props.drawerKey}
-      value={[...props.selected]}
+      form={form}
+      value={{ Fields: [...props.selected] }}
       readOnly={props.readOnly}
-      onSave={(names) => {
-        props.onSave(names);
+      uiSchemaOf={uiSchemaOf}
+      onSave={async ({ Fields }) => {
+        props.onSave(Fields);
         return true;
       }}
-    >
-      {({ value, onChange, readOnly }) => (
-        <>
-          <FieldTreePicker
-            label="Flow fields"
-            fields={props.fields}
-            selected={new Set(value)}
-            readOnly={readOnly}
-            onChange={(next) =>
-              onChange(props.fields.map((field) => field.Name).filter((name) => next.has(name)))
-            }
-          />
-          <p className="flow-count">{value.length} selected</p>
-        </>
-      )}
-    </DrawerEditor>
+    />
   );
 }

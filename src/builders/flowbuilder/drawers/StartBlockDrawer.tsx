@@ -1,13 +1,19 @@
+import { form } from '../../../../generated/forms/FlowStartBlock';
 import type { FlowField } from '../../../domain/flow/types';
+import { DrawerForm } from '../../../engine/drawers/DrawerForm';
 import { useDrawers } from '../../../engine/drawers/useDrawers';
-import { RowActions } from '../../../engine/list/RowActions';
 import { useBlock } from '../editor/flowEditorState';
+import { formFields } from '../formFields';
+import type { BlockFieldsContext } from '../formFields/BlockFieldsField';
 import type { BlockDrawerProps } from './drawerTypes';
 import { MissingBlock } from './MissingBlock';
 import { PredefinedFieldsDrawer } from './PredefinedFieldsDrawer';
 import { StartFieldDrawer } from './StartFieldDrawer';
 
-/** The start block: the flow's input fields, each edited in its own drawer (spec part 2 §2 drawers 9 and 12). */
+/**
+ * The start block, declared in schemas/drawers/flow-start-block: the flow's input fields, each edited in
+ * its own drawer (spec part 2 §2 drawers 9 and 12); changes apply to the block at once.
+ */
 export function StartBlockDrawer({ guid, drawerKey }: BlockDrawerProps) {
   const { block, editable, update } = useBlock(guid);
   const drawers = useDrawers();
@@ -15,7 +21,7 @@ export function StartBlockDrawer({ guid, drawerKey }: BlockDrawerProps) {
   const fields = block.Config?.Fields ?? [];
   const setFields = (next: FlowField[]) =>
     update((current) => ({ ...current, Config: { ...current.Config, Fields: next } }));
-  const editField = (index: number) =>
+  const edit = (index: number) =>
     drawers.open({
       key: `${drawerKey}:field`,
       title: index < fields.length ? `Field ${fields[index]!.Name}` : 'New start field',
@@ -33,53 +39,23 @@ export function StartBlockDrawer({ guid, drawerKey }: BlockDrawerProps) {
         />
       ),
     });
+  const formContext: BlockFieldsContext & Record<string, unknown> = {
+    edit,
+    remove: editable ? (index) => setFields(fields.filter((_, at) => at !== index)) : undefined,
+  };
   return (
-    <div className="drawer-form">
-      <table className="list__table flow-table" aria-label="Start fields">
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Type</th>
-            <th scope="col">Required</th>
-            <th scope="col">Default</th>
-            <th scope="col">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {fields.length === 0 && (
-            <tr>
-              <td colSpan={5} className="list__state">
-                No input fields yet.
-              </td>
-            </tr>
-          )}
-          {fields.map((field, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: names may repeat or be empty while edited; a row is its position
-            <tr key={`${field.Name}-${index}`}>
-              <td>
-                <button type="button" className="list__open" onClick={() => editField(index)}>
-                  {field.Name || '(no name)'}
-                </button>
-              </td>
-              <td>{field.Type ?? '—'}</td>
-              <td>{field.Validation?.IsRequired ? 'Yes' : 'No'}</td>
-              <td>{field.Default?.Type ?? '—'}</td>
-              <RowActions
-                remove={
-                  editable && {
-                    ariaLabel: `Delete field ${field.Name}`,
-                    onClick: () => setFields(fields.filter((_, at) => at !== index)),
-                  }
-                }
-              />
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <footer className="drawer__footer drawer-form__footer">
-        {editable && (
+    <DrawerForm<{ Fields: FlowField[] }>
+      // The list follows the block as its fields are edited in their own drawers.
+      key={JSON.stringify(fields)}
+      drawerKey={drawerKey}
+      form={form}
+      value={{ Fields: fields }}
+      acting
+      fields={formFields}
+      formContext={formContext}
+      onSave={async () => false}
+      extraActions={
+        editable && (
           <>
             <button
               type="button"
@@ -101,19 +77,12 @@ export function StartBlockDrawer({ guid, drawerKey }: BlockDrawerProps) {
             >
               Predefined fields
             </button>
-            <button type="button" className="button" onClick={() => editField(fields.length)}>
+            <button type="button" className="button" onClick={() => edit(fields.length)}>
               Add field
             </button>
           </>
-        )}
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => void drawers.close(drawerKey)}
-        >
-          Close
-        </button>
-      </footer>
-    </div>
+        )
+      }
+    />
   );
 }

@@ -1,7 +1,7 @@
 import type { FlowField, FlowMapping } from '../../../domain/flow/types';
 import type { FieldError } from '../../../validation/fieldErrors';
 import { FieldSelect } from './FieldSelect';
-import { messagesAt, Problems } from './problems';
+import { messagesIn, Problems } from './problems';
 
 /** Mappings in the order of the inputs: one row per input, with the flow field mapped into it. */
 export function mappingsFor(inputs: readonly FlowField[], mappings: readonly FlowMapping[]): FlowMapping[] {
@@ -27,6 +27,7 @@ export function MappingTable(props: {
   mappings: readonly FlowMapping[];
   fields: readonly FlowField[];
   onChange(mappings: FlowMapping[]): void;
+  /** Errors with paths relative to `path` (`/2/From` below it). */
   errors?: readonly FieldError[];
   path?: string;
   readOnly?: boolean;
@@ -46,10 +47,9 @@ export function MappingTable(props: {
       <tbody>
         {rows.map((row, index) => {
           const input = props.inputs[index]!;
-          const messages =
-            props.errors && props.path
-              ? messagesAt(props.errors, `${props.path}/${index}`, { below: true })
-              : [];
+          const messages = props.errors
+            ? messagesIn(props.errors, `${props.path ?? ''}/${index}`, { below: true })
+            : [];
           return (
             <tr key={row.To}>
               <td>

@@ -1,6 +1,6 @@
 import type { FlowField } from '../../../domain/flow/types';
 import type { FieldError } from '../../../validation/fieldErrors';
-import { messagesAt, Problems } from './problems';
+import { messagesIn, Problems } from './problems';
 
 /**
  * Output fields of an action or connector, each ticked into the flow under an alias (spec part 2 §3
@@ -11,6 +11,7 @@ export function OutputTable(props: {
   available: readonly FlowField[];
   output: readonly FlowField[];
   onChange(output: FlowField[]): void;
+  /** Errors with paths relative to the output (`/2/Alias`). */
   errors?: readonly FieldError[];
   readOnly?: boolean;
 }) {
@@ -30,8 +31,7 @@ export function OutputTable(props: {
         {available.map((field) => {
           const at = indexOf(field.Name);
           const chosen = at >= 0 ? output[at] : undefined;
-          const messages =
-            at >= 0 && props.errors ? messagesAt(props.errors, `/Output/${at}`, { below: true }) : [];
+          const messages = at >= 0 && props.errors ? messagesIn(props.errors, `/${at}`, { below: true }) : [];
           return (
             <tr key={field.Name}>
               <td>

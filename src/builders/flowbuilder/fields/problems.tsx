@@ -1,16 +1,13 @@
 import type { FieldError } from '../../../validation/fieldErrors';
 
-/** Messages of the errors at a path inside a block (`/Config/Groups/0/…`), exactly or below it. */
-export function messagesAt(
+/** Messages of the errors at a path of a field's own value (`/0/Rules/1/Field`), exactly or below it. */
+export function messagesIn(
   errors: readonly FieldError[],
   path: string,
   options: { below?: boolean } = {},
 ): string[] {
   return errors
-    .filter((error) => {
-      const inner = error.path.slice(error.path.indexOf('/', 1));
-      return inner === path || (options.below === true && inner.startsWith(`${path}/`));
-    })
+    .filter((error) => error.path === path || (options.below === true && error.path.startsWith(`${path}/`)))
     .map((error) => error.message);
 }
 

@@ -25,10 +25,13 @@ export function ChoiceField(props: FieldProps) {
   const choices = options.choices ?? [];
   const value = formData === undefined || formData === null ? '' : String(formData);
   const known = value === '' || choices.some((choice) => String(choice.value) === value);
+  // A value that may be text stays text (a static or system value of any type).
   const numeric =
     schema.type === 'integer' ||
     schema.type === 'number' ||
-    (Array.isArray(schema.type) && schema.type.some((type) => type === 'integer' || type === 'number'));
+    (Array.isArray(schema.type) &&
+      !schema.type.includes('string') &&
+      schema.type.some((type) => type === 'integer' || type === 'number'));
   return (
     <>
       <FieldLabel props={props} />
