@@ -1,12 +1,14 @@
 import { buildApp } from './app';
 import { configFromEnv } from './config';
 import { openDatabase } from './db/database';
+import { startFromEmptyDatabase } from './db/template';
 import { prepareDatabase } from './prepare';
 
 /** `npm start`: the reference server with the built console, on PGlite in ./data unless DATABASE_URL is set. */
 async function main() {
   const started = performance.now();
   const config = configFromEnv();
+  if (!config.databaseUrl) startFromEmptyDatabase(config.dataDir);
   const db = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
