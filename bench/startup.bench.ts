@@ -25,6 +25,7 @@ const startup: BenchModule = {
         figure: `cold start on existing data (${context.settings.entities.toLocaleString('en')} users)`,
         value: restart.startMs,
         unit: 'ms',
+        budget: { kind: 'max', limit: 1500 },
         note: 'spawn to first HTTP answer',
       },
       {
@@ -32,6 +33,7 @@ const startup: BenchModule = {
         figure: 'cold start on an empty data directory',
         value: first.startMs,
         unit: 'ms',
+        budget: { kind: 'max', limit: 4000 },
         note: 'spawn to first HTTP answer: copies the prebuilt database, migrates, seeds',
       },
     ];
