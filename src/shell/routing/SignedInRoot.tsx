@@ -1,9 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { createBrowserRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { UNSAFE_createBrowserHistory as createBrowserHistory, useLocation } from 'react-router-dom';
 import { createQueryClient } from '../../app/queryClient';
 import { routeTitle } from '../title/routeTitle';
 import { useDocumentTitle } from '../title/useDocumentTitle';
+import { BlockingRouter } from './BlockingRouter';
+import { blockingHistory } from './blockingHistory';
 import { SignedInApp } from './SignedInApp';
 
 function SignedInPage() {
@@ -11,30 +13,22 @@ function SignedInPage() {
   return <SignedInApp />;
 }
 
-let router: ReturnType<typeof createBrowserRouter> | undefined;
-
-/**
- * The router of one sign-in: a data router with one catch-all route, so `useBlocker` works and the
- * shell owns all routing. Made at sign-in, so it starts from the address the login screen left; the
- * previous sign-in's router stops then.
- */
-function sessionRouter() {
-  router?.dispose();
-  router = createBrowserRouter([{ path: '*', element: <SignedInPage /> }]);
-  return router;
-}
+/** The browser's history for one sign-in, starting from the address the login screen left. */
+const sessionHistory = () => blockingHistory(createBrowserHistory({ v5Compat: true }));
 
 /**
  * Everything the signed-in console needs around its pages, loaded lazily after sign-in (issue 20 point
- * 1): the router and a query cache of this session's own, so signing out leaves nothing cached for the
- * next user (spec part 1 §2 'Navigation rules').
+ * 1): the router, one catch-all route owned by the shell, and a query cache of this session's own, so
+ * signing out leaves nothing cached for the next user (spec part 1 §2 'Navigation rules').
  */
 export function SignedInRoot() {
   const [queryClient] = useState(createQueryClient);
-  const [sessionRouterInstance] = useState(sessionRouter);
+  const [history] = useState(sessionHistory);
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={sessionRouterInstance} />
+      <BlockingRouter history={history}>
+        <SignedInPage />
+      </BlockingRouter>
     </QueryClientProvider>
   );
 }
