@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { UNSAFE_createBrowserHistory as createBrowserHistory, useLocation } from 'react-router-dom';
 import { createQueryClient } from '../../app/queryClient';
+import { ShellLayers } from '../ShellLayers';
 import { routeTitle } from '../title/routeTitle';
 import { useDocumentTitle } from '../title/useDocumentTitle';
 import { BlockingRouter } from './BlockingRouter';
@@ -10,7 +11,12 @@ import { SignedInApp } from './SignedInApp';
 
 function SignedInPage() {
   useDocumentTitle(routeTitle(useLocation().pathname));
-  return <SignedInApp />;
+  return (
+    <>
+      <SignedInApp />
+      <ShellLayers />
+    </>
+  );
 }
 
 /** The browser's history for one sign-in, starting from the address the login screen left. */
