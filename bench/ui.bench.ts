@@ -191,20 +191,41 @@ async function listFigures(browser: Browser, server: BenchServer): Promise<Bench
     }
     const sortTask = await longestTaskSince(page, sortStarted);
     const rows = count.toLocaleString('en');
+    // Issue 20 point 2: within one frame, in the median and in the slowest case within two.
+    const frame = { kind: 'max', limit: 16 } as const;
+    const twoFrames = { kind: 'max', limit: 33 } as const;
     return [
       {
         group,
         figure: `ListView (${rows} connections): filter, search to page painted, median`,
         value: median(filter),
         unit: 'ms',
-        note: `${filter.length} searches after the ${DEBOUNCE_MS} ms debounce; slowest ${ms(max(filter))}, longest task ${ms(filterTask)}`,
+        budget: frame,
+        note: `${filter.length} searches after the ${DEBOUNCE_MS} ms debounce; longest task ${ms(filterTask)}`,
+      },
+      {
+        group,
+        figure: `ListView (${rows} connections): filter, search to page painted, slowest`,
+        value: max(filter),
+        unit: 'ms',
+        budget: twoFrames,
+        note: `of the ${filter.length} searches`,
       },
       {
         group,
         figure: `ListView (${rows} connections): sort, click to page painted, median`,
         value: median(sort),
         unit: 'ms',
-        note: `${sort.length} header clicks; slowest ${ms(max(sort))}, longest task ${ms(sortTask)}`,
+        budget: frame,
+        note: `${sort.length} header clicks; longest task ${ms(sortTask)}`,
+      },
+      {
+        group,
+        figure: `ListView (${rows} connections): sort, click to page painted, slowest`,
+        value: max(sort),
+        unit: 'ms',
+        budget: twoFrames,
+        note: `of the ${sort.length} header clicks`,
       },
     ];
   } finally {
@@ -237,13 +258,16 @@ async function formFigures(browser: Browser, server: BenchServer): Promise<Bench
   });
   const figures = {
     render: `metadata form (${FIELDS} fields): render, answer to fields painted, median`,
-    keystroke: `metadata form (${FIELDS} fields): keystroke to next paint, median`,
+    keystroke: `metadata form (${FIELDS} fields): keystroke to next paint, slowest key`,
   };
+  // Issue 20 point 3: the form renders within 150 ms, and even its slowest key paints within one frame.
+  const renderBudget = { kind: 'max', limit: 150 } as const;
+  const keyBudget = { kind: 'max', limit: 16 } as const;
   if (saved.status !== 200) {
     const reason = `pending: saving the document answered ${saved.status}`;
     return [
-      { group, figure: figures.render, unit: 'ms', pending: reason },
-      { group, figure: figures.keystroke, unit: 'ms', budget: { kind: 'max', limit: 16 }, pending: reason },
+      { group, figure: figures.render, unit: 'ms', budget: renderBudget, pending: reason },
+      { group, figure: figures.keystroke, unit: 'ms', budget: keyBudget, pending: reason },
     ];
   }
   const page = await signedInPage(browser, server);
@@ -323,15 +347,16 @@ async function formFigures(browser: Browser, server: BenchServer): Promise<Bench
         figure: figures.render,
         value: median(renders),
         unit: 'ms',
+        budget: renderBudget,
         note: `${renders.length} loads; slowest ${ms(max(renders))}, longest task ${ms(renderTask)}`,
       },
       {
         group,
         figure: figures.keystroke,
-        value: median(keys),
+        value: max(keys),
         unit: 'ms',
-        budget: { kind: 'max', limit: 16 },
-        note: `${keys.length} keys in Name and Description; slowest ${ms(max(keys))}, longest task ${ms(typingTask)}; includes the wait for the next frame (up to 16.7 ms)`,
+        budget: keyBudget,
+        note: `of ${keys.length} keys in Name and Description; median ${ms(median(keys))}, longest task ${ms(typingTask)}; includes the wait for the next frame (up to 16.7 ms)`,
       },
       {
         group,

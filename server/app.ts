@@ -43,7 +43,8 @@ export async function loadHandlers(): Promise<Handlers> {
   for (const file of readdirSync(folder)
     .filter((name) => /\.ts$|\.js$/.test(name) && !name.includes('.test.'))
     .sort()) {
-    const module = (await import(path.join(folder, file))) as { default?: Handlers };
+    // A relative template literal, so the server bundle (scripts/buildServer.ts) carries every module.
+    const module = (await import(`./areas/${file}`)) as { default?: Handlers };
     if (!module.default) throw new Error(`server/areas/${file} must default-export its handlers`);
     for (const [id, handler] of Object.entries(module.default)) {
       if (Object.hasOwn(merged, id)) throw new Error(`${id} has handlers in two area modules`);

@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from '../db/pgModule';
 import type { Services } from '../http/context';
 import { HttpError } from '../http/errors';
 import { credentialType, type Driver } from './credentialTypes';
@@ -25,7 +26,8 @@ const STATEMENT_TIMEOUT_MS = 10_000;
 
 /** A connected client for PostgreSQL settings in clear (Host, Port, Database, User, Password, Ssl). */
 export async function connectPostgres(settings: Settings): Promise<pg.Client> {
-  const client = new pg.Client({
+  const { Client } = await loadPg();
+  const client = new Client({
     host: String(settings.Host ?? ''),
     port: Number(settings.Port ?? 5432),
     database: String(settings.Database ?? ''),

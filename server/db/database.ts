@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from './pgModule';
 import { notice, WRITES_CHANNEL, WriteNotices } from './writeNotices';
 import { announced, TransactionWrites, type WriteListener, WriteTracker, writtenTables } from './writes';
 
@@ -36,7 +37,6 @@ export type DatabaseTarget =
   | { kind: 'postgres'; url: string };
 
 const INT8 = 20;
-pg.types.setTypeParser(INT8, (value) => Number(value));
 
 type PgliteRunner = Pick<PGlite, 'query' | 'exec'>;
 
@@ -84,7 +84,8 @@ const START_LOCK = 0x75697365;
 
 /** Runs `fn` while a connection of its own holds the start-up lock; the lock goes with that connection. */
 async function withStartLock<T>(url: string, fn: () => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
+  const { Client } = await loadPg();
+  const client = new Client({ connectionString: url });
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [START_LOCK]);
@@ -172,10 +173,18 @@ function postgresDb(shared: Postgres, client?: pg.PoolClient, writes?: Transacti
   };
 }
 
+/**
+ * PGlite's PostgreSQL zeroes its shared buffers at every start: at the default 128 MB that was the
+ * largest part of opening the database (issue 20 point 4, about 0.4 s on two cores). The demo's data fits
+ * in far less, and pages beyond it still come from the operating system's file cache.
+ */
+const PGLITE_SHARED_BUFFERS = '16MB';
+
 /** Opens PGlite (a folder, or in memory without one) or a real PostgreSQL. */
 export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const { Pool } = await loadPg();
+    const pool = new Pool({ connectionString: target.url, max: 10 });
     // An idle connection lost (PostgreSQL restarted, a connection terminated) is replaced on next use;
     // unhandled, the pool's error event would end the process.
     pool.on('error', (error) => console.warn(`database: an idle connection was lost (${error.message})`));
@@ -190,6 +199,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   const root = await PGlite.create({
     ...(target.dataDir ? { dataDir: target.dataDir } : {}),
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     parsers,
   });
   return pgliteDb(root, root, new WriteTracker());

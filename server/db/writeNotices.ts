@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from './pgModule';
 import type { WriteTracker, WrittenTables } from './writes';
 
 /**
@@ -61,7 +62,8 @@ export class WriteNotices {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({
+    const { Client } = await loadPg();
+    const client = new Client({
       connectionString: this.url,
       keepAlive: true,
       query_timeout: PING_MS,

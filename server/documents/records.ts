@@ -9,7 +9,7 @@ import {
 } from '../../src/domain/records/recordRules';
 import { ruleError } from '../../src/domain/rules/ruleError';
 import { valueFormatError } from '../../src/domain/rules/typeFormats';
-import { createAjv } from '../../src/validation/createAjv';
+import { ajvOnFirstUse } from '../../src/validation/createAjv';
 import type { FieldError } from '../../src/validation/fieldErrors';
 import { fieldErrors } from '../../src/validation/fieldErrors';
 import type { Principal } from '../auth/principal';
@@ -152,18 +152,18 @@ function wireSchema(document: Document) {
   };
 }
 
-const ajv = createAjv();
+const ajv = ajvOnFirstUse();
 
 function schemaErrors(document: Document, record: RecordValues): FieldError[] {
   const schema = wireSchema(document);
-  let validate: ReturnType<typeof ajv.compile>;
+  let validate: ReturnType<ReturnType<typeof ajv>['compile']>;
   try {
-    validate = ajv.compile(schema);
+    validate = ajv().compile(schema);
   } catch {
     return [ruleError('', 'api.validation')];
   } finally {
     // Each document's schema is compiled per write; drop it so the instance does not grow.
-    ajv.removeSchema(schema);
+    ajv().removeSchema(schema);
   }
   if (validate(record)) return [];
   return fieldErrors(validate.errors, () => undefined);

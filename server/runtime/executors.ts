@@ -10,7 +10,7 @@ import { canonical } from '../../src/domain/flow/runtime/values';
 import type { BlockType, Exit, FlowBlock, FlowField, FlowMapping } from '../../src/domain/flow/types';
 import { valueFormatError } from '../../src/domain/rules/typeFormats';
 import { t } from '../../src/messages/t';
-import { createAjv } from '../../src/validation/createAjv';
+import { ajvOnFirstUse } from '../../src/validation/createAjv';
 import { type FieldError, fieldErrors } from '../../src/validation/fieldErrors';
 import type { RuntimeConfig } from '../config';
 import type { Db } from '../db/database';
@@ -63,7 +63,7 @@ const added = (vars: readonly Variable[]) =>
   Object.fromEntries(vars.map((entry) => [entry.name, entry.value]));
 
 // ── start ─────────────────────────────────────────────────────────────────────────────────────────────
-const ajv = createAjv();
+const ajv = ajvOnFirstUse();
 
 /** The first error of each field path (an input gets one message per field). */
 function onePerPath(errors: FieldError[]): FieldError[] {
@@ -74,8 +74,8 @@ function onePerPath(errors: FieldError[]): FieldError[] {
 const start: BlockCompiler = (block) => {
   const fields: FlowField[] = block.Config?.Fields ?? [];
   const schema = inputSchema(fields);
-  const validate = ajv.compile(schema);
-  ajv.removeSchema(schema);
+  const validate = ajv().compile(schema);
+  ajv().removeSchema(schema);
   const decimals = fields.filter((field) => field.Type === 'Decimal' && !field.Name.includes('.'));
   const topLevel = fields.filter((field) => !field.Name.includes('.'));
   return (state) => {

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { Language, type Node, Parser } from 'web-tree-sitter';
+import type { Node, Parser } from 'web-tree-sitter';
 import type { Schemas } from '../contract/types';
 
 type CompilationError = Schemas['CompilationError'];
@@ -16,6 +16,8 @@ let parser: Promise<Parser> | undefined;
  */
 export function csharpParser(): Promise<Parser> {
   parser ??= (async () => {
+    // Loaded here, not at start-up: most processes never check a script (issue 20 point 4).
+    const { Language, Parser } = await import('web-tree-sitter');
     await Parser.init();
     const grammar = createRequire(import.meta.url).resolve('tree-sitter-c-sharp/tree-sitter-c_sharp.wasm');
     const next = new Parser();

@@ -108,7 +108,8 @@ async function demoSeeds(): Promise<Array<[string, DemoSeed]>> {
     .sort();
   return Promise.all(
     files.map(async (file) => {
-      const module = (await import(path.join(folder, file))) as { default?: DemoSeed };
+      // A relative template literal, so the server bundle (scripts/buildServer.ts) carries every module.
+      const module = (await import(`./demo/${file}`)) as { default?: DemoSeed };
       if (!module.default) throw new Error(`server/seed/demo/${file} must default-export its seed function`);
       return [file, module.default] as [string, DemoSeed];
     }),

@@ -1,4 +1,3 @@
-import { QueryClient } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { type createStore, Provider, useAtomValue } from 'jotai';
 import { describe, expect, it } from 'vitest';
@@ -22,8 +21,8 @@ function Notices() {
 }
 
 /** Renders with the session store and records each store it is given. */
-function Harness({ queryClient, stores }: { queryClient: QueryClient; stores: Store[] }) {
-  const store = useSessionStore(queryClient);
+function Harness({ stores }: { stores: Store[] }) {
+  const store = useSessionStore();
   if (stores.at(-1) !== store) stores.push(store);
   return (
     <Provider store={store}>
@@ -33,13 +32,11 @@ function Harness({ queryClient, stores }: { queryClient: QueryClient; stores: St
 }
 
 function setup() {
-  const queryClient = new QueryClient();
   const stores: Store[] = [];
   writeTokens(levelTwo(), 'refresh');
-  const view = render(<Harness queryClient={queryClient} stores={stores} />);
-  queryClient.setQueryData(['cached'], 'data');
+  const view = render(<Harness stores={stores} />);
   stores[0]!.set(unsavedChangesAtom, 2);
-  return { queryClient, stores, notices: () => view.getByTestId('notices').textContent };
+  return { stores, notices: () => view.getByTestId('notices').textContent };
 }
 
 describe('state reset after logout (spec part 1 §2 "Navigation rules", §4 "Logout", "Inactivity")', () => {
@@ -55,12 +52,11 @@ describe('state reset after logout (spec part 1 §2 "Navigation rules", §4 "Log
       'warning: Your session has ended. Please sign in again.',
       'spec part 1 §4 Token refresh: refresh failed',
     ],
-  ])('after %s: a fresh store, an empty query cache and the notice (%s)', (reason, notice) => {
-    const { queryClient, stores, notices } = setup();
+  ])('after %s: a fresh store and the notice (%s)', (reason, notice) => {
+    const { stores, notices } = setup();
     act(() => endSession(reason));
     expect(stores).toHaveLength(2);
     expect(stores[1]!.get(unsavedChangesAtom)).toBe(0);
-    expect(queryClient.getQueryData(['cached'])).toBeUndefined();
     expect(notices()).toBe(notice);
   });
 
@@ -72,9 +68,8 @@ describe('state reset after logout (spec part 1 §2 "Navigation rules", §4 "Log
   });
 
   it('a token change that keeps the user signed in resets nothing (refresh, password change)', () => {
-    const { queryClient, stores } = setup();
+    const { stores } = setup();
     act(() => writeTokens(levelTwo(), 'rotated'));
     expect(stores).toHaveLength(1);
-    expect(queryClient.getQueryData(['cached'])).toBe('data');
   });
 });

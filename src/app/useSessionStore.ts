@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { createStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import { isSignedIn, readClaims } from '../api/claims';
@@ -12,20 +11,19 @@ const signedIn = () => isSignedIn(readClaims(readTokens().token));
 
 /**
  * The jotai store of the console, replaced by a fresh one whenever the session goes from signed in to
- * signed out, together with a cleared query cache: "after the login state changes to logged out, all
- * application state resets" (spec part 1 §2), whoever ended it — the log-out button, inactivity, a
- * failed refresh, a 401 after the retry, or another tab. Drawers, unsaved-change marks, dialogs and
- * cached data all live there. The new store starts with the logout notice; the signed-out routes then
- * send the user to /login.
+ * signed out: "after the login state changes to logged out, all application state resets" (spec part 1
+ * §2), whoever ended it — the log-out button, inactivity, a failed refresh, a 401 after the retry, or
+ * another tab. Drawers, unsaved-change marks and dialogs live there; the query cache belongs to the
+ * signed-in app, which is unmounted then and makes a new one at the next sign-in (SignedInRoot). The new
+ * store starts with the logout notice; the signed-out routes then send the user to /login.
  */
-export function useSessionStore(queryClient: QueryClient) {
+export function useSessionStore() {
   const [store, setStore] = useState(createStore);
   useEffect(() => {
     let wasSignedIn = signedIn();
     return subscribeTokens(() => {
       const now = signedIn();
       if (wasSignedIn && !now) {
-        queryClient.clear();
         const fresh = createStore();
         const notice = logoutNotice[endSession.takeReason()];
         fresh.set(pushNotificationAtom, { severity: notice.severity, text: t(notice.key) });
@@ -33,6 +31,6 @@ export function useSessionStore(queryClient: QueryClient) {
       }
       wasSignedIn = now;
     });
-  }, [queryClient]);
+  }, []);
   return store;
 }

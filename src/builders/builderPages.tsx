@@ -14,6 +14,15 @@ const declarations = import.meta.glob<{ builder: AnyBuilder }>('./*/builder.ts')
 
 const loaded = new Map<string, LazyExoticComponent<ComponentType>>();
 
+/**
+ * The builders' texts are not in the catalogue the console starts with (src/messages/coreCatalogue.ts);
+ * they load before a builder's modules run, so module-level texts are right too.
+ */
+const withAllTexts =
+  <T,>(load: () => Promise<T>) =>
+  () =>
+    import('../messages/restCatalogue').then(load);
+
 export function builderPage(routePath: string): LazyExoticComponent<ComponentType> | undefined {
   const folder = `.${routePath}`;
   const cached = loaded.get(folder);
@@ -21,15 +30,17 @@ export function builderPage(routePath: string): LazyExoticComponent<ComponentTyp
   const page = pages[`${folder}/page.tsx`];
   const declaration = declarations[`${folder}/builder.ts`] ?? builderEntries[routePath];
   let component: LazyExoticComponent<ComponentType> | undefined;
-  if (page) component = lazy(page);
+  if (page) component = lazy(withAllTexts(page));
   else if (declaration) {
-    component = lazy(async () => {
-      const [{ builder }, { BuilderPage }] = await Promise.all([
-        declaration(),
-        import('../engine/builder/BuilderPage'),
-      ]);
-      return { default: () => <BuilderPage builder={builder} /> };
-    });
+    component = lazy(
+      withAllTexts(async () => {
+        const [{ builder }, { BuilderPage }] = await Promise.all([
+          declaration(),
+          import('../engine/builder/BuilderPage'),
+        ]);
+        return { default: () => <BuilderPage builder={builder} /> };
+      }),
+    );
   }
   if (component) loaded.set(folder, component);
   return component;

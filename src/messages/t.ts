@@ -1,3 +1,5 @@
+// The whole catalogue — except in the browser build, which resolves this import to the core of it
+// (vite.config.ts, coreCatalogue.ts) and adds the rest when a builder first opens (restCatalogue.ts).
 import { en, type MessageKey } from './en';
 
 export type MessageParams = Record<string, string | number>;

@@ -22,3 +22,16 @@ export function createAjv(options: Options = {}): Ajv2020 {
   for (const keyword of keywords) ajv.addKeyword(keyword);
   return ajv;
 }
+
+/**
+ * createAjv on first call, then the same instance: making one compiles the JSON Schema meta-schema,
+ * a few hundred milliseconds that the server's cold start should not pay for each instance it may
+ * never use (issue 20 point 4).
+ */
+export function ajvOnFirstUse(options: Options = {}): () => Ajv2020 {
+  let ajv: Ajv2020 | undefined;
+  return () => {
+    ajv ??= createAjv(options);
+    return ajv;
+  };
+}

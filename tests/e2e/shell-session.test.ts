@@ -56,6 +56,8 @@ describe('the session in headless Chromium (spec part 1 §4 "Token refresh", "In
     await page.waitForRequest(/\/Users\/RefreshToken$/, { timeout: 15_000 });
     await page.getByRole('link', { name: 'Demo Administrator' }).click();
     await page.waitForURL(/\/profile$/);
+    // The profile screen loads on first opening (issue 20 point 1), after the address changed.
+    await page.getByRole('heading', { name: 'Profile' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Profile' }).count()).toBe(1);
   });
 

@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../scripts/lib/cluster';
 import { totpCode } from '../../server/auth/totp';
+import { serverBundleFile } from '../../server/db/template';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -28,18 +30,26 @@ export interface ServerProcessOptions {
   env?: Record<string, string>;
   /** How long to wait for the first answer; a first start runs initdb, which is slow on 2 cores. */
   timeoutMs?: number;
+  /**
+   * Runs the server bundle `npm start` runs (dist-server/main.mjs, made by `npm run build`) instead of
+   * the sources through tsx.
+   */
+  bundle?: boolean;
 }
 
 /**
  * Starts the real server (`server/main.ts`) as its own process on a data directory, as `npm start`
- * does, and resolves once it answers HTTP. It runs `node --import tsx` directly rather than `npx tsx`,
- * so the pid is the server's own: a SIGKILL hits the process that holds the database, and resident
+ * does, and resolves once it answers HTTP. It runs `node --import tsx` (or node on the bundle) directly
+ * rather than `npx tsx`, so the pid is the server's own: a SIGKILL hits the process that holds the database, and resident
  * memory is read from the right process.
  */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  if (options.bundle && !existsSync(serverBundleFile))
+    throw new Error(`no server bundle at ${serverBundleFile}: run npm run build first`);
+  const args = options.bundle ? [serverBundleFile] : ['--import', 'tsx', 'server/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,

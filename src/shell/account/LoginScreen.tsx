@@ -1,6 +1,5 @@
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
 import validateAuthenticate from '../../../generated/validators/AuthenticateRequest';
 import { api, unwrap } from '../../api/client';
 import { writeTokens } from '../../api/tokenStore';
@@ -9,6 +8,8 @@ import { TextField } from '../../ui/TextField';
 import { validateWith } from '../../validation/validateWith';
 import { dismissNotificationAtom } from '../notifications/notifications';
 import { useNotify, useNotifyError } from '../notifications/useNotify';
+import { PublicLink } from '../routing/PublicLink';
+import { goTo } from '../routing/publicLocation';
 import { usePageTitle } from '../title/usePageTitle';
 import { EnrolAuthenticator } from './EnrolAuthenticator';
 import { PublicScreen } from './PublicScreen';
@@ -25,7 +26,6 @@ const messagesByPath = (found: ReturnType<typeof validateWith>) =>
  * or invalid field has its own prompt (§5 'Account'); refusals show the server's catalogue text (§8).
  */
 export function LoginScreen() {
-  const navigate = useNavigate();
   const notify = useNotify();
   const notifyError = useNotifyError();
   const dismiss = useSetAtom(dismissNotificationAtom);
@@ -77,7 +77,7 @@ export function LoginScreen() {
       for (const id of refusals.current) dismiss(id);
       writeTokens(tokens.Token, tokens.RefreshToken);
       notify('success', t('login.success'));
-      navigate('/', { replace: true });
+      goTo('/', { replace: true });
     } catch (error) {
       setCode('');
       refuse(error);
@@ -148,9 +148,9 @@ export function LoginScreen() {
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           {busy ? t('login.signingIn') : t('login.signIn')}
         </button>
-        <Link className="public-screen__link" to="/request-password">
+        <PublicLink className="public-screen__link" to="/request-password">
           {t('login.forgotPassword')}
-        </Link>
+        </PublicLink>
       </form>
     </PublicScreen>
   );

@@ -1,11 +1,12 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
 import validateEmail from '../../../generated/validators/Email';
 import { api, unwrap } from '../../api/client';
 import { t } from '../../messages/t';
 import { TextField } from '../../ui/TextField';
 import { validateWith } from '../../validation/validateWith';
 import { useNotify, useNotifyError } from '../notifications/useNotify';
+import { PublicLink } from '../routing/PublicLink';
+import { goTo } from '../routing/publicLocation';
 import { PublicScreen } from './PublicScreen';
 
 /**
@@ -14,7 +15,6 @@ import { PublicScreen } from './PublicScreen';
  * success shows 'Check your email to reset your password' and goes to /login (§4 'Other account flows').
  */
 export function RequestPasswordScreen() {
-  const navigate = useNavigate();
   const notify = useNotify();
   const notifyError = useNotifyError();
   const [email, setEmail] = useState('');
@@ -31,7 +31,7 @@ export function RequestPasswordScreen() {
     try {
       await unwrap(api.POST('/UIServices/Users/RequestNewPassword', { body: { Email: address } }));
       notify('success', t('requestNewPassword.success'));
-      navigate('/login', { replace: true });
+      goTo('/login', { replace: true });
     } catch (failure) {
       notifyError(failure);
     } finally {
@@ -65,9 +65,9 @@ export function RequestPasswordScreen() {
         >
           {busy ? t('requestPassword.sending') : t('requestPassword.send')}
         </button>
-        <Link className="public-screen__link" to="/login">
+        <PublicLink className="public-screen__link" to="/login">
           {t('requestPassword.backToLogin')}
-        </Link>
+        </PublicLink>
       </form>
     </PublicScreen>
   );

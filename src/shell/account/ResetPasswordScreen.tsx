@@ -1,18 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../api/ApiError';
 import { api, unwrap } from '../../api/client';
 import { t } from '../../messages/t';
 import { TextField } from '../../ui/TextField';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
 import { useNotify } from '../notifications/useNotify';
+import { goTo, usePublicSearchParam } from '../routing/publicLocation';
 import { EnrolAuthenticator } from './EnrolAuthenticator';
 import { newPasswordError, type PasswordField } from './newPasswordError';
 import { PublicScreen } from './PublicScreen';
 import { PASSWORD_CHECK_DELAY_MS } from './passwordCheckDelay';
 import { passwordMeetsRule } from './passwordMeetsRule';
 import { twoFACodeError } from './twoFACodeError';
+import { useSecretKeyCheck } from './useSecretKeyCheck';
 
 /**
  * /reset-password?key=…: the key is checked on entry (CheckSecretKey); no key, or one not accepted, goes
@@ -22,26 +22,18 @@ import { twoFACodeError } from './twoFACodeError';
  * shows the server's message; anything else the generic reset error (§4 'Other account flows').
  */
 export function ResetPasswordScreen() {
-  const navigate = useNavigate();
   const notify = useNotify();
-  const [params] = useSearchParams();
-  const key = params.get('key') ?? '';
-  const check = useQuery({
-    queryKey: ['Users', 'CheckSecretKey', key] as const,
-    queryFn: () => unwrap(api.POST('/UIServices/Users/CheckSecretKey', { body: { Key: key } })),
-    enabled: key !== '',
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-  });
-  const accepted = check.data?.Valid === true;
-  const refused = key === '' || check.isError || check.data?.Valid === false;
+  const key = usePublicSearchParam('key') ?? '';
+  const check = useSecretKeyCheck(key);
+  const answer = check.state === 'answered' ? check.data : undefined;
+  const accepted = answer?.Valid === true;
+  const refused = key === '' || check.state === 'failed' || answer?.Valid === false;
 
   useEffect(() => {
     if (!refused) return;
     if (key !== '') notify('warning', t('resetPassword.keyExpired'));
-    navigate('/request-password', { replace: true });
-  }, [refused, key, notify, navigate]);
+    goTo('/request-password', { replace: true });
+  }, [refused, key, notify]);
 
   const [newPassword, setNewPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -72,12 +64,12 @@ export function ResetPasswordScreen() {
         }),
       );
       notify('success', t('resetPassword.success'));
-      navigate('/login', { replace: true });
+      goTo('/login', { replace: true });
     } catch (error) {
       setCode('');
       if (isApiError(error) && error.status === 498) {
         notify('danger', error.message);
-        navigate('/request-password', { replace: true });
+        goTo('/request-password', { replace: true });
       } else if (isApiError(error) && error.status === 400) {
         notify('danger', error.message);
       } else {
@@ -100,17 +92,17 @@ export function ResetPasswordScreen() {
 
   return (
     <PublicScreen title={t('resetPassword.title')}>
-      {check.data?.TwoFactorEnabled === false && <EnrolAuthenticator resetKey={key} />}
+      {answer?.TwoFactorEnabled === false && <EnrolAuthenticator resetKey={key} />}
       <form className="form" onSubmit={submit} noValidate>
-        {check.data?.Email && (
-          <p className="public-screen__intro">{t('resetPassword.forAccount', { email: check.data.Email })}</p>
+        {answer?.Email && (
+          <p className="public-screen__intro">{t('resetPassword.forAccount', { email: answer.Email })}</p>
         )}
         {/* A hidden user name lets password managers file the new password under the right account. */}
         <input
           type="email"
           name="username"
           autoComplete="username"
-          value={check.data?.Email ?? ''}
+          value={answer?.Email ?? ''}
           readOnly
           hidden
         />

@@ -1,9 +1,16 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createStore, Provider, useAtomValue } from 'jotai';
-import { createMemoryRouter, Link, RouterProvider, useLocation, useNavigate } from 'react-router-dom';
+import {
+  UNSAFE_createMemoryHistory as createMemoryHistory,
+  Link,
+  useLocation,
+  useNavigate,
+} from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { unsavedChangesAtom } from '../../state/unsavedChanges';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
+import { BlockingRouter } from './BlockingRouter';
+import { blockingHistory } from './blockingHistory';
 import { LeaveGuard } from './LeaveGuard';
 import { LEAVE_CONFIRMED } from './leaveConfirmed';
 
@@ -28,13 +35,18 @@ function Page() {
 function setup(unsaved: number) {
   const store = createStore();
   store.set(unsavedChangesAtom, unsaved);
-  const router = createMemoryRouter([{ path: '*', element: <Page /> }], { initialEntries: ['/editor'] });
+  // The console's own setup (SignedInRoot): a plain router over a blocking history.
+  const history = blockingHistory(
+    createMemoryHistory({ initialEntries: ['/list', '/editor'], initialIndex: 1, v5Compat: true }),
+  );
   render(
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <BlockingRouter history={history}>
+        <Page />
+      </BlockingRouter>
     </Provider>,
   );
-  return { store, where: () => screen.getByTestId('where').textContent };
+  return { store, history, where: () => screen.getByTestId('where').textContent };
 }
 
 const dialog = () => screen.queryByRole('alertdialog', { name: 'Unsaved changes' });
@@ -57,6 +69,31 @@ describe('leaving a page with unsaved changes (spec part 1 §2 "Navigation rules
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Leave' })));
     expect(where()).toBe('/other');
     expect(store.get(unsavedChangesAtom)).toBe(0);
+  });
+
+  it('the back button asks too: Stay puts the address back, Leave goes back', async () => {
+    const { store, history, where } = setup(1);
+    await act(async () => history.go(-1));
+    expect(dialog()).not.toBeNull();
+    expect(where()).toBe('/editor');
+    expect(history.location.pathname).toBe('/editor');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Stay' })));
+    expect(where()).toBe('/editor');
+    await act(async () => history.go(-1));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Leave' })));
+    expect(where()).toBe('/list');
+    expect(history.location.pathname).toBe('/list');
+    expect(store.get(unsavedChangesAtom)).toBe(0);
+  });
+
+  it('asks once: another move while the question is open is refused', async () => {
+    const { where } = setup(1);
+    await act(async () => fireEvent.click(screen.getByText('other page')));
+    await act(async () => fireEvent.click(screen.getByText('other page')));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Leave' })));
+    expect(where()).toBe('/other');
+    // No second question queued behind the first.
+    expect(dialog()).toBeNull();
   });
 
   it('Escape is Stay (the dialog is the topmost overlay)', async () => {

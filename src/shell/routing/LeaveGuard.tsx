@@ -1,40 +1,35 @@
 import { useSetAtom } from 'jotai';
-import { useEffect, useRef } from 'react';
-import { useBlocker } from 'react-router-dom';
+import { useEffect } from 'react';
 import { unsavedChangesAtom } from '../../state/unsavedChanges';
+import { useBlockingHistory } from './blockingHistory';
 import { isLeaveConfirmed } from './leaveConfirmed';
 import { useConfirmLeave } from './useConfirmLeave';
 
 /**
  * Mounted while unsaved changes exist: leaving the page asks Leave / Stay, and closing or reloading the
- * tab shows the browser's own warning (spec part 1 §2 'Navigation rules'). Mounted only then, since a
- * router supports one blocker at a time and an editor may want its own.
+ * tab shows the browser's own warning (spec part 1 §2 'Navigation rules'). Mounted only then, since the
+ * history holds moves for one blocker at a time and an editor may want its own.
  */
 export function LeaveGuard() {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      currentLocation.pathname !== nextLocation.pathname && !isLeaveConfirmed(nextLocation.state),
-  );
+  const history = useBlockingHistory();
   const confirmLeave = useConfirmLeave();
   const setUnsaved = useSetAtom(unsavedChangesAtom);
-  // The blocker object is new on every render; the effect reacts to its state only.
-  const latest = useRef(blocker);
-  latest.current = blocker;
 
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    void confirmLeave().then((leave) => {
-      const current = latest.current;
-      if (current.state !== 'blocked') return;
-      if (!leave) {
-        current.reset();
-        return;
-      }
-      // Leaving discards the changes, whether or not the editor lowers its mark on unmount.
-      setUnsaved(0);
-      current.proceed();
-    });
-  }, [blocker.state, confirmLeave, setUnsaved]);
+  useEffect(
+    () =>
+      history?.block({
+        holds: ({ currentLocation, nextLocation }) =>
+          currentLocation.pathname !== nextLocation.pathname && !isLeaveConfirmed(nextLocation.state),
+        held: (move) =>
+          void confirmLeave().then((leave) => {
+            if (!leave) return move.stay();
+            // Leaving discards the changes, whether or not the editor lowers its mark on unmount.
+            setUnsaved(0);
+            move.proceed();
+          }),
+      }),
+    [history, confirmLeave, setUnsaved],
+  );
 
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {

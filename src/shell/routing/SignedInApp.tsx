@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { unsavedChangesAtom } from '../../state/unsavedChanges';
-import { ProfileScreen } from '../account/ProfileScreen';
 import { HomeScreen } from '../home/HomeScreen';
 import { SignedInLayout } from '../layout/SignedInLayout';
 import { ModulePage } from '../modules/ModulePage';
@@ -11,6 +11,11 @@ import { LeaveGuard } from './LeaveGuard';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { publicPaths } from './publicPaths';
 import { RouteLoading } from './RouteLoading';
+
+// The profile's forms, validators and formats load when it is opened, not with home (issue 20 point 1).
+const ProfileScreen = lazy(() =>
+  import('../account/ProfileScreen').then((module) => ({ default: module.ProfileScreen })),
+);
 
 /**
  * Everything behind sign-in, loaded only after it so /login stays light. Routes: home, profile, and one
@@ -33,7 +38,14 @@ export function SignedInApp() {
               <HomeScreen routes={routes} pending={pending} failed={failed} retry={() => void retry()} />
             }
           />
-          <Route path="/profile" element={<ProfileScreen />} />
+          <Route
+            path="/profile"
+            element={
+              <Suspense fallback={<RouteLoading />}>
+                <ProfileScreen />
+              </Suspense>
+            }
+          />
           {routes.map((route) => (
             <Route key={route.path} path={`${route.path}/*`} element={<ModulePage route={route} />} />
           ))}
