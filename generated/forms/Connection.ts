@@ -166,7 +166,7 @@ export const form: FormDefinition = {
     },
     "Name": {
       "ui:title": "Name",
-      "ui:help": "Letters, digits, underscores and spaces. Unique among connections."
+      "ui:help": "Letters, digits and underscores, no spaces. Unique among connections."
     },
     "Type": {
       "ui:title": "Type",

@@ -360,7 +360,7 @@ export const form: FormDefinition = {
     },
     "Name": {
       "ui:title": "Name",
-      "ui:help": "Letters, digits, underscores and spaces. Unique within the connection."
+      "ui:help": "Letters, digits and underscores, no spaces. Unique within the connection."
     },
     "Description": {
       "ui:title": "Description",

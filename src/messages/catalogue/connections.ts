@@ -5,7 +5,7 @@ export const connections = {
   'cb.validation.nameIsShort': 'The connection name needs at least 2 characters',
   'cb.validation.nameContainsSpace': 'The connection name cannot contain spaces',
   'cb.validation.nameNotUnique': 'A connection with this name already exists',
-  'cb.validation.nameInvalid': 'Use only letters, digits, underscores and spaces',
+  'cb.validation.nameInvalid': 'Use only letters, digits and underscores',
   'cb.validation.typeEmpty': 'Please choose a connection type',
   'cb.validation.typeUnknown': 'Please choose one of the credential types',
   'cb.validation.settingEmpty': 'Please enter {name}',

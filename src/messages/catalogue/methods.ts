@@ -10,7 +10,7 @@ export const methods = {
   'method.validation.nameEmpty': 'Please enter a method name',
   'method.validation.nameIsShort': 'The method name needs at least 2 characters',
   'method.validation.nameContainsSpace': 'The method name cannot contain spaces',
-  'method.validation.nameInvalid': 'Use only letters, digits, underscores and spaces',
+  'method.validation.nameInvalid': 'Use only letters, digits and underscores',
   'method.validation.nameNotUnique': 'A method with this name already exists on this connection',
   'method.validation.fieldNameEmpty': 'Please enter a field name',
   'method.validation.fieldNameIsShort': 'The field name needs at least 2 characters',
