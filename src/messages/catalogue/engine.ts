@@ -1,5 +1,7 @@
 /** Texts of the generic list, detail, drawers and validation panel (spec part 1 §4, part 2 §4). */
 export const engine = {
+  /** An error placed inside a custom field; its own words travel with it (src/engine/form/fields/errorList.ts). */
+  'form.errorBelow': 'Please check this entry',
   // ── Closing a drawer with unsaved changes (spec part 2 §2; leaving a page is the shell's) ──
   'unsaved.closeTitle': 'Close without saving?',
   'unsaved.closeBody': 'This drawer has unsaved changes. If you close it, they are lost.',
