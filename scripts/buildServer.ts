@@ -60,8 +60,8 @@ async function main() {
       'pg',
       'nodemailer',
     ],
-    // Keeps function and class names, which error messages and logs show.
-    keepNames: true,
+    // Not minified: names and stack traces stay as in the sources (keepNames would wrap every closure
+    // made per request in a naming call).
     legalComments: 'none',
     logLevel: 'warning',
     plugins: [sourceAddresses],
