@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -65,6 +66,8 @@ async function main() {
     legalComments: 'none',
     logLevel: 'warning',
     plugins: [sourceAddresses],
+    // Each build seeds once per data folder; its restarts skip the seed (server/seed/seedState.ts).
+    define: { __SERVER_BUILD_ID__: JSON.stringify(randomUUID()) },
     banner: {
       js: [
         '// Built by scripts/buildServer.ts from server/main.ts; `npm run build` remakes it.',
