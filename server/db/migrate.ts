@@ -19,10 +19,10 @@ export function migrations(): Array<{ version: string; sql: string }> {
 /** Applies the migrations not yet applied; the same SQL runs on PGlite and PostgreSQL. */
 export async function migrate(db: Db): Promise<string[]> {
   // A read first: on existing data the DDL statement is the slowest of a restart's statements.
-  const [{ present }] = await db.query<{ present: boolean }>(
+  const [found] = await db.query<{ present: boolean }>(
     "select to_regclass('schema_migrations') is not null as present",
   );
-  if (!present)
+  if (!found?.present)
     await db.exec(
       'create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())',
     );
