@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -60,11 +61,16 @@ async function main() {
       'pg',
       'nodemailer',
     ],
-    // Not minified: names and stack traces stay as in the sources (keepNames would wrap every closure
-    // made per request in a naming call).
+    // Identifiers are not minified, so names in stack traces stay as in the sources (keepNames would
+    // wrap every closure made per request in a naming call); whitespace and syntax are, which leaves a
+    // third less source for V8 to parse at every start.
     legalComments: 'none',
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: 'warning',
     plugins: [sourceAddresses],
+    // Each build seeds once per data folder; its restarts skip the seed (server/seed/seedState.ts).
+    define: { __SERVER_BUILD_ID__: JSON.stringify(randomUUID()) },
     banner: {
       js: [
         '// Built by scripts/buildServer.ts from server/main.ts; `npm run build` remakes it.',

@@ -1,8 +1,6 @@
-import { buildApp } from './app';
 import { configFromEnv } from './config';
 import { openDatabase } from './db/database';
 import { startFromEmptyDatabase } from './db/template';
-import { prepareDatabase } from './prepare';
 
 /** `npm start`: the reference server with the built console, on PGlite in ./data unless DATABASE_URL is set. */
 async function main() {
@@ -17,12 +15,16 @@ async function main() {
   phase('modules');
   const config = configFromEnv();
   if (!config.databaseUrl) startFromEmptyDatabase(config.dataDir);
-  const db = await openDatabase(
+  const opening = openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
-  phase('database');
+  // The app's modules load while PGlite reads and compiles its WebAssembly, which leaves the main
+  // thread idle for a while (issue 20 point 4).
+  const [{ buildApp }, { prepareDatabase }] = await Promise.all([import('./app'), import('./prepare')]);
+  const db = await opening;
+  phase('database and app modules');
   const keys = await prepareDatabase(db, config);
   phase('migrations and demo data');
   const { app, drain } = await buildApp({ db, keys, config });

@@ -9,11 +9,17 @@ export interface ServerKeys {
 
 async function keyNamed(db: Db, name: string, fromEnv: string | undefined): Promise<Buffer> {
   if (fromEnv) return Buffer.from(fromEnv, 'base64');
-  await db.query('insert into server_keys (name, value) values ($1, $2) on conflict (name) do nothing', [
-    name,
-    randomBytes(32).toString('base64'),
-  ]);
-  const [row] = await db.query<{ value: string }>('select value from server_keys where name = $1', [name]);
+  const stored = () => db.query<{ value: string }>('select value from server_keys where name = $1', [name]);
+  // Read first: every start after the first finds the key, and a restart writes nothing (issue 20 point 4).
+  let [row] = await stored();
+  if (!row) {
+    // Of two processes starting at once, the first insert wins and both read its key.
+    await db.query('insert into server_keys (name, value) values ($1, $2) on conflict (name) do nothing', [
+      name,
+      randomBytes(32).toString('base64'),
+    ]);
+    [row] = await stored();
+  }
   return Buffer.from(row!.value, 'base64');
 }
 

@@ -27,19 +27,25 @@ export interface Execution {
 const EXECUTION_BATCH = 100;
 const FLUSH_MS = 100;
 const SWEEP_MS = 3_600_000;
+/** After a start, when the sweep no longer competes with the first calls. */
+export const FIRST_SWEEP_MS = 30_000;
 
 export class ExecutionLog {
   private buffer: Execution[] = [];
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
   private readonly sweeper: NodeJS.Timeout;
+  private readonly firstSweep: NodeJS.Timeout;
 
   constructor(
     private readonly db: Db,
     private readonly retentionDays: number,
     private readonly log?: Pick<FastifyBaseLogger, 'error'>,
   ) {
-    void this.sweep();
+    // The first sweep waits until the server has started: it deletes old rows, nothing a first call needs,
+    // and on PGlite it would hold the one database thread during the cold start (issue 20 point 4).
+    this.firstSweep = setTimeout(() => void this.sweep(), FIRST_SWEEP_MS);
+    this.firstSweep.unref();
     this.sweeper = setInterval(() => void this.sweep(), SWEEP_MS);
     this.sweeper.unref();
   }
@@ -109,6 +115,7 @@ export class ExecutionLog {
   }
 
   async close(): Promise<void> {
+    clearTimeout(this.firstSweep);
     clearInterval(this.sweeper);
     await this.flush();
   }

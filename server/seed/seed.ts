@@ -7,6 +7,7 @@ import { hashPassword } from '../auth/passwords';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/database';
 import { platformModules } from './modules';
+import { lastSeedFingerprint, rememberSeed, seedFingerprint } from './seedState';
 
 const plainTypes = [
   'Boolean',
@@ -98,7 +99,7 @@ const lists: Array<{
   },
 ];
 
-/** A demo-data module of server/seed/demo/: runs at every start and must be idempotent. */
+/** A demo-data module of server/seed/demo/: runs at every seed (see seed()) and must be idempotent. */
 export type DemoSeed = (db: Db, keys: ServerKeys, config: ServerConfig) => Promise<void>;
 
 async function demoSeeds(): Promise<Array<[string, DemoSeed]>> {
@@ -118,9 +119,16 @@ async function demoSeeds(): Promise<Array<[string, DemoSeed]>> {
 
 /**
  * Demo data, written once: the administrator (created when no user has ADMIN_EMAIL; a changed password is kept), the platform's modules and their app links, settings and
- * lists. Later starts find it there and change nothing, so the data survives restarts.
+ * lists. Later starts find it there and change nothing, so the data survives restarts; a restart of the same
+ * server build with the same administrator skips the seed altogether (seedState.ts, issue 20 point 4).
  */
-export async function seed(db: Db, keys: ServerKeys, config: ServerConfig): Promise<void> {
+export async function seed(
+  db: Db,
+  keys: ServerKeys,
+  config: ServerConfig,
+  fingerprint = seedFingerprint(config),
+): Promise<void> {
+  if (fingerprint && (await lastSeedFingerprint(db)) === fingerprint) return;
   await db.transaction(async (tx) => {
     const [admin] = await tx.query('select 1 from users where lower(email) = lower($1)', [
       config.admin.email,
@@ -162,4 +170,5 @@ export async function seed(db: Db, keys: ServerKeys, config: ServerConfig): Prom
   });
   // Each builder area adds its demo data in its own module (server/seed/demo/<area>.ts), in name order.
   for (const [, demo] of await demoSeeds()) await demo(db, keys, config);
+  if (fingerprint) await rememberSeed(db, fingerprint);
 }
