@@ -25,6 +25,9 @@ export const builder: BuilderDefinition<Connection> = {
   },
   // A platform may hold thousands of connections: the server searches, sorts and pages the list.
   paging: 'server',
+  // The fields GetConnections searches and breaks sort ties by (server/areas/connection.ts), so the
+  // list can page the whole list itself once loaded.
+  localPaging: { searchFields: ['Name', 'Type', 'Description'], nameField: 'Name' },
   columns: [
     { id: 'name', header: 'Name', field: 'Name', value: (connection) => connection.Name },
     { id: 'type', header: 'Type', field: 'Type', value: (connection) => connection.Type },

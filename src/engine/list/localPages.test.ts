@@ -26,9 +26,17 @@ const names = (changes: Partial<LocalQuery>) =>
 
 describe('pages of a whole list in the browser, as the server pages it (issue 20 point 2)', () => {
   it.each<[string, Partial<LocalQuery>, string[]]>([
-    ['default: ascending by name, ignoring case, numbers in order', {}, ['Alpha', 'beta', 'gamma9', 'gamma10']],
+    [
+      'default: ascending by name, ignoring case, numbers in order',
+      {},
+      ['Alpha', 'beta', 'gamma9', 'gamma10'],
+    ],
     ['descending by name', { descending: true }, ['gamma10', 'gamma9', 'beta', 'Alpha']],
-    ['by another field, empty values last, ties by name', { sort: 'Type' }, ['beta', 'gamma9', 'Alpha', 'gamma10']],
+    [
+      'by another field, empty values last, ties by name',
+      { sort: 'Type' },
+      ['beta', 'gamma9', 'Alpha', 'gamma10'],
+    ],
     [
       'descending by a field, empty values still last',
       { sort: 'Type', descending: true },

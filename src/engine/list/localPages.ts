@@ -54,7 +54,7 @@ export function localPages<T extends object>(
 ): LocalPages<T> {
   const { searchFields, nameField } = options;
   const size = rows.length;
-  const valueOf = (row: T, field: string) => (row as Record<string, unknown>)[field];
+  const fieldOf = (row: T, field: string) => (row as Record<string, unknown>)[field];
   let searchTexts: string[] | undefined;
   const ranks = new Map<string, Int32Array>();
   const orders = new Map<string, Int32Array>();
@@ -62,7 +62,7 @@ export function localPages<T extends object>(
   const texts = () => {
     searchTexts ??= rows.map((row) =>
       searchFields
-        .map((field) => valueOf(row, field))
+        .map((field) => fieldOf(row, field))
         .filter((value): value is string => typeof value === 'string')
         .map((value) => value.toLowerCase())
         .join(SEPARATOR),
@@ -73,7 +73,7 @@ export function localPages<T extends object>(
   const matches = (index: number, needle: string) => {
     if (!needle.includes(SEPARATOR)) return texts()[index]!.includes(needle);
     return searchFields.some((field) => {
-      const value = valueOf(rows[index]!, field);
+      const value = fieldOf(rows[index]!, field);
       return typeof value === 'string' && value.toLowerCase().includes(needle);
     });
   };
@@ -85,14 +85,14 @@ export function localPages<T extends object>(
     rank = new Int32Array(size).fill(MISSING_RANK);
     const present: number[] = [];
     for (let index = 0; index < size; index++)
-      if (!missing(valueOf(rows[index]!, field))) present.push(index);
-    present.sort((a, b) => compareValues(valueOf(rows[a]!, field), valueOf(rows[b]!, field)));
+      if (!missing(fieldOf(rows[index]!, field))) present.push(index);
+    present.sort((a, b) => compareValues(fieldOf(rows[a]!, field), fieldOf(rows[b]!, field)));
     let current = 0;
     present.forEach((index, position) => {
       const previous = present[position - 1];
       if (
         previous !== undefined &&
-        compareValues(valueOf(rows[previous]!, field), valueOf(rows[index]!, field)) !== 0
+        compareValues(fieldOf(rows[previous]!, field), fieldOf(rows[index]!, field)) !== 0
       )
         current++;
       rank[index] = current;
