@@ -27,6 +27,19 @@ export interface ListViewProps<T> {
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
+/** A date cell's attribute and text, kept per stored value: a list re-shows the same dates often. */
+const dates = new Map<string, { iso: string; text: string } | null>();
+function dateOf(value: string) {
+  let known = dates.get(value);
+  if (known === undefined) {
+    const date = new Date(value);
+    known = Number.isNaN(date.getTime()) ? null : { iso: date.toISOString(), text: dateFormat.format(date) };
+    if (dates.size > 5000) dates.clear();
+    dates.set(value, known);
+  }
+  return known;
+}
+
 function Cell<T>({ column, row }: { column: ColumnSpec<T>; row: T }) {
   if (column.render) return <>{column.render(row)}</>;
   const value = column.value(row);
@@ -41,12 +54,8 @@ function Cell<T>({ column, row }: { column: ColumnSpec<T>; row: T }) {
       );
     }
     case 'date': {
-      const date = new Date(String(value));
-      return Number.isNaN(date.getTime()) ? (
-        String(value)
-      ) : (
-        <time dateTime={date.toISOString()}>{dateFormat.format(date)}</time>
-      );
+      const date = dateOf(String(value));
+      return date ? <time dateTime={date.iso}>{date.text}</time> : String(value);
     }
     case 'boolean':
       return <>{value ? 'Yes' : 'No'}</>;
