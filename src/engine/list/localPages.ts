@@ -78,24 +78,27 @@ export function localPages<T extends object>(
     });
   };
 
-  /** Each row's place among the field's present values (equal values share one), or MISSING_RANK. */
+  /**
+   * Each row's place among the field's present values (equal values share one), or MISSING_RANK. The
+   * collator sorts each distinct value once: a type or a status has few.
+   */
   const rankOf = (field: string) => {
     let rank = ranks.get(field);
     if (rank) return rank;
     rank = new Int32Array(size).fill(MISSING_RANK);
-    const present: number[] = [];
-    for (let index = 0; index < size; index++)
-      if (!missing(fieldOf(rows[index]!, field))) present.push(index);
-    present.sort((a, b) => compareValues(fieldOf(rows[a]!, field), fieldOf(rows[b]!, field)));
+    const rowsOf = new Map<unknown, number[]>();
+    for (let index = 0; index < size; index++) {
+      const value = fieldOf(rows[index]!, field);
+      if (missing(value)) continue;
+      const same = rowsOf.get(value);
+      if (same) same.push(index);
+      else rowsOf.set(value, [index]);
+    }
+    const distinct = [...rowsOf.keys()].sort(compareValues);
     let current = 0;
-    present.forEach((index, position) => {
-      const previous = present[position - 1];
-      if (
-        previous !== undefined &&
-        compareValues(fieldOf(rows[previous]!, field), fieldOf(rows[index]!, field)) !== 0
-      )
-        current++;
-      rank[index] = current;
+    distinct.forEach((value, position) => {
+      if (position > 0 && compareValues(distinct[position - 1], value) !== 0) current++;
+      for (const index of rowsOf.get(value)!) rank[index] = current;
     });
     ranks.set(field, rank);
     return rank;
