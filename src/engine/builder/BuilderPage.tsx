@@ -30,7 +30,9 @@ function usePeersContext(builder: AnyBuilder, rows: readonly object[] | undefine
 /**
  * A builder's list with search, sort, pages, create, open and delete. `tabs` sits under the title when
  * the builder's page holds more than one list (REST APIs and API users). The rows are paged in the
- * browser, or by the server when the builder declares `paging: 'server'`.
+ * browser, or by the server when the builder declares `paging: 'server'`; such a list that also declares
+ * `localPaging` is loaded whole once its first page says it is small enough, and paged in the browser
+ * from then on (src/engine/builder/useLocalPages.ts).
  */
 export function BuilderList({ builder, tabs }: { builder: AnyBuilder; tabs?: ReactNode }) {
   return builder.paging === 'server' ? (
