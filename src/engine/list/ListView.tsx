@@ -145,8 +145,12 @@ export function ListView<T>(props: ListViewProps<T>) {
                 </td>
               </tr>
             ) : (
-              controller.rows.map((row) => (
-                <tr key={rowKey(row)}>
+              // Rows keyed by their place on the page: a search, a sort or another page rewrites the
+              // texts of the rows on screen instead of replacing them, which halves the style and layout
+              // work of the change (issue 20 point 2). The row's own key stays on it as data-key.
+              controller.rows.map((row, rowIndex) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the place on the page is the identity here
+                <tr key={rowIndex} data-key={rowKey(row)}>
                   {columns.map((column, index) => (
                     <td key={column.id}>
                       {index === 0 ? (
