@@ -100,6 +100,42 @@ describe('list state held in the URL, in headless Chromium', () => {
     await shared.close();
   });
 
+  it('a server-paged list small enough is loaded whole once, then searched and sorted with no call (issue 20 point 2)', async () => {
+    const calls: string[] = [];
+    const record = (request: { url(): string }) => {
+      if (request.url().includes('Connection/GetConnections')) calls.push(new URL(request.url()).search);
+    };
+    page.on('request', record);
+    try {
+      const whole = page.waitForResponse(
+        (response) =>
+          new URL(response.url()).pathname.endsWith('/Connection/GetConnections') &&
+          !new URL(response.url()).search,
+      );
+      await page.goto(`${server.url}/connectionbuilder`);
+      await settled();
+      await whole;
+      // The first page, then the whole list (no paging parameters) once the page said how many there are.
+      expect(calls[0]).toContain('page=1');
+      expect(calls).toContain('');
+      const search = page.getByRole('searchbox', { name: 'Search Connections' });
+      await search.fill('liststate2');
+      await page.locator('.list__count', { hasText: '6 items' }).waitFor();
+      calls.length = 0;
+
+      await search.fill('liststate1');
+      await page.locator('.list__count', { hasText: '10 items' }).waitFor();
+      expect((await rowNames())[0]).toBe(`${prefix}10`);
+      await page.getByRole('button', { name: /^Name/ }).click();
+      await page.waitForURL(/dir=desc/);
+      expect((await rowNames()).slice(0, 2)).toEqual([`${prefix}19`, `${prefix}18`]);
+      expect(await page.locator('th[aria-sort="descending"]').textContent()).toContain('Name');
+      expect(calls).toEqual([]);
+    } finally {
+      page.off('request', record);
+    }
+  });
+
   it('a browser-paged list keeps its search and sort across a reload too', async () => {
     await page.goto(`${server.url}/metadatabuilder?q=S&sort=name&dir=desc`);
     await settled();

@@ -23,8 +23,12 @@ export const builder: BuilderDefinition<Connection> = {
     save: 'Connection.PostConnection',
     remove: 'Connection.DeleteConnection',
   },
-  // A platform may hold thousands of connections: the server searches, sorts and pages the list.
+  // A platform may hold thousands of connections: the server searches, sorts and pages the list, so it
+  // opens with one page; up to LOCAL_LIST_LIMIT the whole list follows and the browser pages it.
   paging: 'server',
+  // The fields GetConnections searches and breaks sort ties by (server/areas/connection.ts), so the
+  // list can page the whole list itself once loaded.
+  localPaging: { searchFields: ['Name', 'Type', 'Description'], nameField: 'Name' },
   columns: [
     { id: 'name', header: 'Name', field: 'Name', value: (connection) => connection.Name },
     { id: 'type', header: 'Type', field: 'Type', value: (connection) => connection.Type },

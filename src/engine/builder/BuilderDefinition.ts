@@ -32,6 +32,14 @@ export interface BuilderDefinition<T extends object> {
    * the wire `field` it sorts by. Default: the whole list is loaded and paged in the browser.
    */
   paging?: 'server';
+  /**
+   * With `paging: 'server'`: the wire fields the list operation's search looks in and the field its
+   * sorts break ties by, as the server has them. Declared, the list loads the whole list once the first
+   * page says it holds at most LOCAL_LIST_LIMIT items, and from then on searches, sorts and pages it in
+   * the browser exactly as the server would (src/engine/list/localPages.ts), so a search or a sort
+   * paints within a frame (issue 20 point 2) instead of waiting for a call.
+   */
+  localPaging?: { searchFields: readonly string[]; nameField: string };
   /** Lists and items belong to a connection (methods, documents). */
   scopedByConnection?: boolean;
   columns: ColumnSpec<T>[];

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { t } from '../../messages/t';
 import { useCan } from '../../permissions/useCan';
@@ -16,6 +16,7 @@ import { useServerListController } from '../list/useServerListController';
 import type { AnyBuilder } from './BuilderDefinition';
 import { builderKeys, itemQuery, listQuery, pageQuery, removeItem } from './builderQueries';
 import { ConnectionPicker, useConnectionScope } from './ConnectionScope';
+import { useLocalPages } from './useLocalPages';
 
 /** Peers for the uniqueness keyword: the builder's own list. */
 function usePeersContext(builder: AnyBuilder, rows: readonly object[] | undefined): ValidationContext {
@@ -29,7 +30,9 @@ function usePeersContext(builder: AnyBuilder, rows: readonly object[] | undefine
 /**
  * A builder's list with search, sort, pages, create, open and delete. `tabs` sits under the title when
  * the builder's page holds more than one list (REST APIs and API users). The rows are paged in the
- * browser, or by the server when the builder declares `paging: 'server'`.
+ * browser, or by the server when the builder declares `paging: 'server'`; such a list that also declares
+ * `localPaging` is loaded whole once its first page says it is small enough, and paged in the browser
+ * from then on (src/engine/builder/useLocalPages.ts).
  */
 export function BuilderList({ builder, tabs }: { builder: AnyBuilder; tabs?: ReactNode }) {
   return builder.paging === 'server' ? (
@@ -65,16 +68,38 @@ function ServerPagedList({ builder, tabs }: ListProps) {
     );
   const scope = useConnectionScope(Boolean(builder.scopedByConnection));
   const list = useServerListController({ defaultSort: 'name' });
-  const page = useQuery(pageQuery(builder, { connection: scope.connection }, list.query));
+  const { query } = list;
+  // How many items the whole list holds, as an unsearched page of the server's says.
+  const [whole, setWhole] = useState<{ connection: string | undefined; total: number }>();
+  const local = useLocalPages(
+    builder,
+    { connection: scope.connection },
+    whole && whole.connection === scope.connection ? whole.total : undefined,
+  );
+  const server = pageQuery(builder, { connection: scope.connection }, query);
+  // Once the whole list is here the browser pages it, and the server is asked no more.
+  const page = useQuery({ ...server, enabled: server.enabled !== false && !local });
+  const { page: pageNumber, pageSize, sort: sortId, descending, search } = query;
+  const localPage = useMemo(() => {
+    if (!local) return undefined;
+    const sort = builder.columns.find((column) => column.id === sortId)?.field;
+    return local.page({ page: pageNumber, pageSize, sort, descending, search });
+  }, [local, builder.columns, pageNumber, pageSize, sortId, descending, search]);
+  const answered = page.data && !page.isPlaceholderData ? page.data.total : undefined;
+  const unsearched = search.trim() === '';
+  useEffect(() => {
+    if (answered !== undefined && unsearched) setWhole({ connection: scope.connection, total: answered });
+  }, [answered, unsearched, scope.connection]);
+  const shown = localPage ?? page.data;
   return (
     <BuilderListView
       builder={builder}
       tabs={tabs}
       scope={scope}
-      controller={list.controller(page.data?.rows ?? [], page.data?.total ?? 0)}
-      loading={page.isPending && page.fetchStatus !== 'idle'}
-      busy={page.isPlaceholderData}
-      error={page.error ? page.error.message : null}
+      controller={list.controller(shown?.rows ?? [], shown?.total ?? 0)}
+      loading={!localPage && page.isPending && page.fetchStatus !== 'idle'}
+      busy={!localPage && page.isPlaceholderData}
+      error={!localPage && page.error ? page.error.message : null}
     />
   );
 }

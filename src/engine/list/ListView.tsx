@@ -27,6 +27,19 @@ export interface ListViewProps<T> {
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
+/** A date cell's attribute and text, kept per stored value: a list re-shows the same dates often. */
+const dates = new Map<string, { iso: string; text: string } | null>();
+function dateOf(value: string) {
+  let known = dates.get(value);
+  if (known === undefined) {
+    const date = new Date(value);
+    known = Number.isNaN(date.getTime()) ? null : { iso: date.toISOString(), text: dateFormat.format(date) };
+    if (dates.size > 5000) dates.clear();
+    dates.set(value, known);
+  }
+  return known;
+}
+
 function Cell<T>({ column, row }: { column: ColumnSpec<T>; row: T }) {
   if (column.render) return <>{column.render(row)}</>;
   const value = column.value(row);
@@ -41,12 +54,8 @@ function Cell<T>({ column, row }: { column: ColumnSpec<T>; row: T }) {
       );
     }
     case 'date': {
-      const date = new Date(String(value));
-      return Number.isNaN(date.getTime()) ? (
-        String(value)
-      ) : (
-        <time dateTime={date.toISOString()}>{dateFormat.format(date)}</time>
-      );
+      const date = dateOf(String(value));
+      return date ? <time dateTime={date.iso}>{date.text}</time> : String(value);
     }
     case 'boolean':
       return <>{value ? 'Yes' : 'No'}</>;
@@ -136,8 +145,12 @@ export function ListView<T>(props: ListViewProps<T>) {
                 </td>
               </tr>
             ) : (
-              controller.rows.map((row) => (
-                <tr key={rowKey(row)}>
+              // Rows keyed by their place on the page: a search, a sort or another page rewrites the
+              // texts of the rows on screen instead of replacing them, which halves the style and layout
+              // work of the change (issue 20 point 2). The row's own key stays on it as data-key.
+              controller.rows.map((row, rowIndex) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the place on the page is the identity here
+                <tr key={rowIndex} data-key={rowKey(row)}>
                   {columns.map((column, index) => (
                     <td key={column.id}>
                       {index === 0 ? (

@@ -1,39 +1,118 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { SEARCH_DEBOUNCE_MS } from './pageWindow';
+
+/** What a list shows, as its URL parameters hold it (`sort` as the URL names it, if it does). */
+interface ListValues {
+  search: string;
+  sort: string | null;
+  descending: boolean;
+  page: number;
+}
+
+const keyOf = (values: ListValues) =>
+  JSON.stringify([values.search, values.sort, values.descending, values.page]);
+
+/**
+ * Once the browser is idle (after it painted what the current task changed, and after any input
+ * waiting), or within a quarter second at the latest.
+ */
+const whenIdle = (work: () => void) => {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 250 });
+  else setTimeout(work, 0);
+};
 
 /**
  * A list's search, sort and page held in the URL (?q=&sort=&dir=&page=, each with `paramPrefix` when a
  * page holds two lists), so reload, back/forward and shared links restore the view. The search box's
- * text reaches the URL 200 ms after typing stops (spec part 1 §9 search debounce). Both list
+ * text reaches the list 200 ms after typing stops (spec part 1 §9 search debounce). Both list
  * controllers (rows in the browser, rows paged by the server) read their state from here.
+ *
+ * A change shows first and reaches the URL when the browser is next idle (within 250 ms): the list
+ * holds what it shows in its own state, so a search or a sort re-renders the list alone and paints
+ * within the frame (issue 20 point 2), and the URL write (which re-renders every part of the page that
+ * reads the location: menu, links, title) comes after that paint and after any input waiting. A navigation that is not the list's own (back, forward, a link)
+ * still sets what the list shows.
  */
 export function useListUrlState(options: { defaultSort?: string | undefined; paramPrefix?: string }) {
   const { paramPrefix = '' } = options;
   const [params, setParams] = useSearchParams();
   const key = (name: string) => `${paramPrefix}${name}`;
-  const search = params.get(key('q')) ?? '';
-  const sortId = params.get(key('sort')) ?? options.defaultSort;
-  const descending = params.get(key('dir')) === 'desc';
-  const page = Math.max(1, Number(params.get(key('page')) ?? '1') || 1);
-  const [typed, setTyped] = useState(search);
+  const inUrl: ListValues = {
+    search: params.get(key('q')) ?? '',
+    sort: params.get(key('sort')),
+    descending: params.get(key('dir')) === 'desc',
+    page: Math.max(1, Number(params.get(key('page')) ?? '1') || 1),
+  };
+  const urlKey = keyOf(inUrl);
+  const [values, setValues] = useState(inUrl);
+  const [typed, setTyped] = useState(inUrl.search);
+  // The values the list last sent to the URL: when the URL comes to hold them, it is the list's own
+  // write landing (perhaps after newer changes), not a navigation to follow.
+  const written = useRef(urlKey);
+  const [seen, setSeen] = useState(urlKey);
+  if (urlKey !== seen) {
+    setSeen(urlKey);
+    if (urlKey !== written.current) {
+      written.current = urlKey;
+      setValues(inUrl);
+      setTyped(inUrl.search);
+    }
+  }
+
+  const latest = useRef(values);
+  latest.current = values;
+  /** URL parameters changed since the last write, by name without the prefix ('' or null: removed). */
+  const unwritten = useRef<Record<string, string | null> | null>(null);
+  // A write due after the list left the page would navigate from wherever the user went.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const writeUrl = useCallback(() => {
+    const changes = unwritten.current;
+    unwritten.current = null;
+    if (!changes || !mounted.current) return;
+    written.current = keyOf(latest.current);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(`${paramPrefix}${name}`);
+          else next.set(`${paramPrefix}${name}`, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  }, [setParams, paramPrefix]);
 
   const update = useCallback(
-    (changes: Record<string, string | null>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [name, value] of Object.entries(changes)) {
-            if (value === null || value === '') next.delete(`${paramPrefix}${name}`);
-            else next.set(`${paramPrefix}${name}`, value);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams, paramPrefix],
+    (changes: Record<string, string | null>) => {
+      const merged = { ...unwritten.current, ...changes };
+      const value = (name: string, current: string | null) =>
+        name in merged ? (merged[name] === '' ? null : merged[name]!) : current;
+      const now = latest.current;
+      const next: ListValues = {
+        search: value('q', now.search) ?? '',
+        sort: value('sort', now.sort),
+        descending: value('dir', now.descending ? 'desc' : null) === 'desc',
+        page: Math.max(1, Number(value('page', String(now.page)) ?? '1') || 1),
+      };
+      latest.current = next;
+      setValues(next);
+      const scheduled = unwritten.current !== null;
+      unwritten.current = merged;
+      if (!scheduled) whenIdle(writeUrl);
+    },
+    [writeUrl],
   );
 
+  const { search, descending, page } = values;
+  const sortId = values.sort ?? options.defaultSort;
   useEffect(() => {
     if (typed === search) return;
     const timer = setTimeout(() => update({ q: typed, page: null }), SEARCH_DEBOUNCE_MS);
