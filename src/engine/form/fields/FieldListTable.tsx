@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { type CSSProperties, memo } from 'react';
 import type { FieldRow } from '../../../domain/fields/fieldTree';
 import { t } from '../../../messages/t';
 import type { FieldListColumn } from './fieldListOptions';
@@ -62,7 +62,11 @@ const FieldListRow = memo(function FieldListRow({
   const label = row.name || '—';
   return (
     <tr className={`field-list__row${invalid ? ' field-list__row--invalid' : ''}`}>
-      <th scope="row" className="field-list__name" style={{ paddingLeft: `${0.75 + row.depth * 1.25}rem` }}>
+      <th
+        scope="row"
+        className="field-list__name"
+        style={row.depth > 0 ? { paddingLeft: `${0.75 + row.depth * 1.25}rem` } : undefined}
+      >
         {row.depth > 0 && (
           <span className="field-list__branch" aria-hidden="true">
             └
@@ -154,8 +158,14 @@ export interface FieldListTableProps {
 export const FieldListTable = memo(function FieldListTable(props: FieldListTableProps) {
   const { rows, columns, invalidKeys, readOnly, actions } = props;
   const invalid = new Set(invalidKeys.split(' '));
+  // The name, each column, and the actions (four small buttons at most): the same tracks in every row.
+  const tracks = `minmax(10rem, 2fr) ${columns.map(() => 'minmax(5rem, 1fr)').join(' ')}${readOnly ? '' : ' 10.5rem'}`;
   return (
-    <table className="field-list__table" aria-label={props.label}>
+    <table
+      className="field-list__table field-list__table--rows"
+      aria-label={props.label}
+      style={{ '--field-list-tracks': tracks } as CSSProperties}
+    >
       <thead>
         <tr>
           <th scope="col">{t('fieldList.name')}</th>
