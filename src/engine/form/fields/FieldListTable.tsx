@@ -1,6 +1,7 @@
-import { type CSSProperties, memo } from 'react';
+import { type CSSProperties, memo, startTransition, useEffect, useState } from 'react';
 import type { FieldRow } from '../../../domain/fields/fieldTree';
 import { t } from '../../../messages/t';
+import { afterNextPaint } from '../../detail/afterNextPaint';
 import type { FieldListColumn } from './fieldListOptions';
 
 export interface FieldRowActions {
@@ -31,6 +32,8 @@ interface RowProps {
   canHaveChildren: boolean;
   invalid: boolean;
   readOnly: boolean;
+  /** The row's buttons are drawn (see EAGER_ROWS); otherwise an empty cell holds their place. */
+  withActions: boolean;
   actions: FieldRowActions;
 }
 
@@ -48,6 +51,7 @@ const sameRow = (a: RowProps, b: RowProps) =>
   a.canHaveChildren === b.canHaveChildren &&
   a.invalid === b.invalid &&
   a.readOnly === b.readOnly &&
+  a.withActions === b.withActions &&
   a.actions === b.actions;
 
 const FieldListRow = memo(function FieldListRow({
@@ -57,6 +61,7 @@ const FieldListRow = memo(function FieldListRow({
   canHaveChildren,
   invalid,
   readOnly,
+  withActions,
   actions,
 }: RowProps) {
   const label = row.name || '—';
@@ -93,7 +98,8 @@ const FieldListRow = memo(function FieldListRow({
           <Cell field={row.field} column={column} />
         </td>
       ))}
-      {!readOnly && (
+      {!readOnly && !withActions && <td className="field-list__actions" />}
+      {!readOnly && withActions && (
         <td className="field-list__actions">
           {canHaveChildren && (
             <button
@@ -154,10 +160,24 @@ export interface FieldListTableProps {
   label: string;
 }
 
+/**
+ * Rows whose buttons are drawn with the list's first paint; the buttons of the rows after them (below the
+ * frame's fold: it shows about fifteen) are drawn once that frame is painted, in a transition. Four
+ * buttons are most of a row's elements, so a 500-field document paints its fields in about half the time
+ * (issue 20 point 3), and its rows have their buttons before anyone scrolls to them.
+ */
+export const EAGER_ROWS = 40;
+
 /** The field list's table; memoized, so typing elsewhere in the form does not touch its rows. */
 export const FieldListTable = memo(function FieldListTable(props: FieldListTableProps) {
   const { rows, columns, invalidKeys, readOnly, actions } = props;
   const invalid = new Set(invalidKeys.split(' '));
+  // A list that opened short never defers: rows added later get their buttons at once.
+  const [allActions, setAllActions] = useState(() => props.rows.length <= EAGER_ROWS);
+  const deferred = !allActions && !readOnly && rows.length > EAGER_ROWS;
+  useEffect(() => {
+    if (deferred) return afterNextPaint(() => startTransition(() => setAllActions(true)));
+  }, [deferred]);
   // The name, each column, and the actions (four small buttons at most): the same tracks in every row.
   const tracks = `minmax(10rem, 2fr) ${columns.map(() => 'minmax(5rem, 1fr)').join(' ')}${readOnly ? '' : ' 10.5rem'}`;
   return (
@@ -189,7 +209,7 @@ export const FieldListTable = memo(function FieldListTable(props: FieldListTable
             </td>
           </tr>
         ) : (
-          rows.map((row) => (
+          rows.map((row, index) => (
             <FieldListRow
               key={row.key}
               row={row}
@@ -198,6 +218,7 @@ export const FieldListTable = memo(function FieldListTable(props: FieldListTable
               canHaveChildren={props.canHaveChildren(row)}
               invalid={invalid.has(row.key)}
               readOnly={readOnly}
+              withActions={!deferred || index < EAGER_ROWS}
               actions={actions}
             />
           ))
