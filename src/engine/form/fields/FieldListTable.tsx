@@ -19,10 +19,11 @@ const valueAt = (field: Record<string, unknown>, path: string): unknown =>
       field,
     );
 
-function Cell({ field, column }: { field: Record<string, unknown>; column: FieldListColumn }) {
+/** A column's value as the cell shows it (plain text: a component per cell would double a long list's work). */
+function cellText(field: Record<string, unknown>, column: FieldListColumn): string {
   const value = valueAt(field, column.path);
-  if (column.kind === 'boolean') return <>{value === true ? t('fieldList.yes') : ''}</>;
-  return <>{value === undefined || value === null ? '' : String(value)}</>;
+  if (column.kind === 'boolean') return value === true ? t('fieldList.yes') : '';
+  return value === undefined || value === null ? '' : String(value);
 }
 
 interface RowProps {
@@ -94,9 +95,7 @@ const FieldListRow = memo(function FieldListRow({
         )}
       </th>
       {columns.map((column) => (
-        <td key={column.path}>
-          <Cell field={row.field} column={column} />
-        </td>
+        <td key={column.path}>{cellText(row.field, column)}</td>
       ))}
       {!readOnly && !withActions && <td className="field-list__actions" />}
       {!readOnly && withActions && (
