@@ -182,6 +182,13 @@ export function BuilderDetail({
   const item = useQuery({ ...itemQuery(builder, id, { connection }), enabled: !isNew });
   const list = useQuery(listQuery(builder, { connection }));
   const context = usePeersContext(builder, list.data);
+  // The same object while its parts are, so the lookups a page loads after the item do not re-render
+  // every field of its form (a 500-field document's first paint waits for those renders).
+  const ownContext = builder.formContext;
+  const editorContext = useMemo(
+    () => (ownContext || formContext ? { ...ownContext, ...formContext } : undefined),
+    [ownContext, formContext],
+  );
   usePageTitle(builder.title);
   if (!isNew && item.isPending) {
     return (
@@ -207,9 +214,7 @@ export function BuilderDetail({
       original={original}
       scope={{ connection }}
       context={context}
-      formContext={
-        builder.formContext || formContext ? { ...builder.formContext, ...formContext } : undefined
-      }
+      formContext={editorContext}
       onClose={() => navigate({ pathname: builder.route, search: params.toString() })}
       // Back to the list once saved: nothing is left to lose, so the leave guard must not ask. After a
       // merged stale save it did (the editor counted as modified again before the navigation ran).

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { builder } from '../../builders/metadatabuilder/builder';
@@ -32,7 +32,7 @@ const stored = {
   Revision: 1,
 };
 
-function renderLifecycle() {
+function renderLifecycle(declared: AnyBuilder = builder as unknown as AnyBuilder) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
@@ -40,7 +40,7 @@ function renderLifecycle() {
   return renderHook(
     () =>
       useLifecycle<typeof stored>({
-        builder: builder as unknown as AnyBuilder,
+        builder: declared,
         original: stored,
         initial: stored,
         scope: {},
@@ -104,8 +104,44 @@ describe('item life cycle while a keystroke is still in transition (spec part 1 
   it('once rendered, the draft and its modified state follow the keystroke', async () => {
     const { result } = renderLifecycle();
     await act(async () => result.current.setDraft({ ...stored, Name: 'Orders' }));
-    expect(result.current.draft.Name).toBe('Orders');
+    await waitFor(() => expect(result.current.draft.Name).toBe('Orders'));
     expect(result.current.modified).toBe(true);
     expect(result.current.validation.status).toBe('required');
+  });
+
+  it('the editor renders a keystroke after its frame is painted, keys typed before it together (issue 20 point 3)', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    try {
+      const { result } = renderLifecycle();
+      act(() => {
+        result.current.setDraft({ ...stored, Name: 'O' });
+        result.current.setDraft({ ...stored, Name: 'Or' });
+      });
+      // No frame yet: the editor still shows the stored item, and one frame is asked for both keys.
+      expect(result.current.draft.Name).toBe('Customers');
+      expect(frames).toHaveLength(1);
+      await act(async () => {
+        for (const frame of frames.splice(0)) frame(0);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      });
+      expect(result.current.draft.Name).toBe('Or');
+      expect(result.current.modified).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('an item opened unmodified is not checked, and is checked once edited (Save stays off until valid)', async () => {
+    const rules = vi.fn(() => []);
+    const { result } = renderLifecycle({ ...(builder as unknown as AnyBuilder), rules });
+    expect(rules).not.toHaveBeenCalled();
+    expect(result.current.canSave).toBe(false);
+    await act(async () => result.current.setDraft({ ...stored, Name: 'Orders' }));
+    await waitFor(() => expect(result.current.canSave).toBe(true));
+    expect(rules).toHaveBeenCalled();
+    await act(async () => result.current.setDraft({ ...stored, Name: '' }));
+    await waitFor(() => expect(result.current.draft.Name).toBe(''));
+    expect(result.current.canSave).toBe(false);
   });
 });

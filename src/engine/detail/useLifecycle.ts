@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createElement, startTransition, useCallback, useMemo, useRef, useState } from 'react';
+import { createElement, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../api/ApiError';
 import { callOperation } from '../../api/callOperation';
 import { diffItems } from '../../domain/diff/diffItems';
@@ -7,6 +7,7 @@ import { itemKindOfRoute } from '../../domain/itemKinds';
 import { t } from '../../messages/t';
 import { useConfirm } from '../../shell/dialogs/confirm';
 import { useNotify, useNotifyError } from '../../shell/notifications/useNotify';
+import type { FieldError } from '../../validation/fieldErrors';
 import { equal, type ValidationContext } from '../../validation/runtime';
 import type { AnyBuilder } from '../builder/BuilderDefinition';
 import { builderKeys, loadItem, saveItem } from '../builder/builderQueries';
@@ -14,6 +15,7 @@ import { PublishDiff } from '../diff/PublishDiff';
 import { runValidation } from '../form/runValidation';
 import { isStaleSave, useConflictMerge } from '../merge/useConflictMerge';
 import { useImpactRefusal } from '../usage/useImpactRefusal';
+import { afterNextPaint } from './afterNextPaint';
 import { useDraftRecovery } from './useDraftRecovery';
 import { useValidationRun } from './useValidationRun';
 
@@ -43,14 +45,24 @@ export function useLifecycle<T extends object>(options: {
   const confirm = useConfirm();
   const impactRefused = useImpactRefusal();
   const [draft, setDraftState] = useState<T>(options.initial);
-  // Typing reaches the rest of the editor in a transition (the form itself shows the keystroke at once,
-  // from its own state), so a big form's header, panels and checks re-render after the frame, not before.
-  // What acts on the draft (validate, save, publish) reads `latest`, which never lags behind a keystroke.
+  // Typing reaches the rest of the editor after the keystroke's frame is painted, in a transition (the
+  // form itself shows the keystroke at once, from its own state), so a big form's header, panels and
+  // checks re-render after the frame, not before (issue 20 point 3); keys typed before that frame are
+  // rendered together. What acts on the draft (validate, save, publish) reads `latest`, which never lags
+  // behind a keystroke.
   const latest = useRef(draft);
+  const pending = useRef<(() => void) | null>(null);
   const replaceDraft = useCallback((next: T) => {
     latest.current = next;
     setDraftState(next);
   }, []);
+  useEffect(
+    () => () => {
+      pending.current?.();
+      pending.current = null;
+    },
+    [],
+  );
   // What a new item's editor opened with (its page may make a fresh one, with a fresh guid, each render).
   const blank = useRef(options.initial).current;
   const [busy, setBusy] = useState(false);
@@ -91,9 +103,10 @@ export function useLifecycle<T extends object>(options: {
   const isNew = original === null;
   const isModified = useCallback((value: T) => isNew || !same(value, original), [isNew, original]);
   const modified = isModified(draft);
-  // Typed changes reach `draft` in a transition (setDraft), so this check runs after the keystroke is
-  // painted, not before it.
-  const liveErrors = useMemo(() => checksOf(draft), [checksOf, draft]);
+  // Typed changes reach `draft` after the keystroke is painted (setDraft), so this check runs then, not
+  // before it. It only decides whether Save is offered, which an unmodified item never is: opening an
+  // item (a 500-field document) does not check it.
+  const liveErrors = useMemo(() => (modified ? checksOf(draft) : NO_ERRORS), [modified, checksOf, draft]);
   const published = (original as { IsPublished?: boolean } | null)?.IsPublished === true;
 
   // Unsaved edits survive a crash, reload or forced logout (issue 10 point 6): a stored item's under its
@@ -121,7 +134,10 @@ export function useLifecycle<T extends object>(options: {
       if (same(next, latest.current)) return;
       latest.current = next;
       validation.invalidate();
-      startTransition(() => setDraftState(next));
+      pending.current ??= afterNextPaint(() => {
+        pending.current = null;
+        startTransition(() => setDraftState(latest.current));
+      });
     },
     [validation],
   );
@@ -271,6 +287,8 @@ async function publishDiff(
     return createElement(PublishDiff, { changes: [], firstPublish: false, failed: true });
   }
 }
+
+const NO_ERRORS: FieldError[] = [];
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
