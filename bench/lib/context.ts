@@ -85,8 +85,11 @@ export class BenchContext {
       // A fresh folder per start: a later module may start the server again after one stopped it.
       const dataDir = mkdtempSync(path.join(this.workDir, 'data-'));
       await this.prepareDataDir(dataDir, this.settings.entities);
+      // The production server bundle, as `npm start` runs it (made by `npm run build`, which the bench
+      // runs first unless --no-build): tsx's loader is not what a deployment measures.
       const process = await startServerProcess({
         dataDir,
+        bundle: true,
         env: { ACCESS_TOKEN_SECONDS: '86400', ACCOUNT_RATE_LIMIT: '1000000', LOG_LEVEL: 'warn' },
       });
       const rssAfterStartKb = procStatusKb(process.pid, 'VmRSS');

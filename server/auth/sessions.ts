@@ -138,6 +138,11 @@ export class SessionStore {
     );
   }
 
+  /** Whether the session is revoked, when that is known without the database; else undefined. */
+  knownRevoked(sessionId: string): boolean | undefined {
+    return this.revoked.peek(sessionId);
+  }
+
   async isRevoked(sessionId: string): Promise<boolean> {
     return this.revoked.get(sessionId, async () => {
       const [row] = await this.db.query<{ revoked: boolean }>(

@@ -56,11 +56,21 @@ const VERIFIED_LIMIT = 10_000;
 const expiredAt = (claims: TokenClaims, now: number | undefined) =>
   claims.exp <= Math.floor(now ?? Date.now() / 1000);
 
+/**
+ * The result for a token verified before (signature and claims checked then, expiry now), without a
+ * promise; undefined for a token not seen yet, which `verifyToken` checks.
+ */
+export function knownToken(keys: ServerKeys, token: string, now?: number): VerifyResult | undefined {
+  const known = verified.get(keys)?.get(token);
+  if (!known) return undefined;
+  return expiredAt(known, now) ? { ok: false, reason: 'expired' } : { ok: true, claims: known };
+}
+
 /** Verifies signature, issuer and expiry; only HS256 is accepted, so `alg: none` or a swapped algorithm fails. */
 export async function verifyToken(keys: ServerKeys, token: string, now?: number): Promise<VerifyResult> {
+  const known = knownToken(keys, token, now);
+  if (known) return known;
   let cache = verified.get(keys);
-  const known = cache?.get(token);
-  if (known) return expiredAt(known, now) ? { ok: false, reason: 'expired' } : { ok: true, claims: known };
   try {
     const { payload } = await jwtVerify(token, keys.signing, {
       algorithms: [ALGORITHM],

@@ -51,6 +51,16 @@ export class TableCache<V> {
   }
 
   /**
+   * The kept value if it is current, else undefined; no computation. For hot paths that answer at once
+   * when the value is known, and await `get` only when it is not (a promise per call is measurable at
+   * thousands of calls a second).
+   */
+  peek(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    return entry && entry.version === this.version ? entry.value : undefined;
+  }
+
+  /**
    * The kept value if it is current, else `compute()`'s, kept when no write overlapped it and every
    * write can be heard.
    */

@@ -25,20 +25,28 @@ export const contentSecurityPolicy = [
 /** Browser features the console never uses, switched off so injected content cannot ask for them. */
 export const permissionsPolicy = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
 
-/** The headers of an answer to `url`. */
-export function securityHeadersFor(url: string): Record<string, string> {
-  return {
-    'content-security-policy': contentSecurityPolicy,
-    'referrer-policy': 'no-referrer',
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'SAMEORIGIN',
-    'cross-origin-opener-policy': 'same-origin',
-    'cross-origin-resource-policy': 'same-origin',
-    'permissions-policy': permissionsPolicy,
-    // API answers carry tokens and personal data: no cache keeps them, whichever route or error path
-    // (rate limiter, parser, not found) produced the answer.
-    ...(/^\/api(\/|\?|$)/.test(url) ? { 'cache-control': 'no-store' } : {}),
-  };
+const pageHeaders: Readonly<Record<string, string>> = Object.freeze({
+  'content-security-policy': contentSecurityPolicy,
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'SAMEORIGIN',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'permissions-policy': permissionsPolicy,
+});
+
+// API answers carry tokens and personal data: no cache keeps them, whichever route or error path
+// (rate limiter, parser, not found) produced the answer.
+const apiHeaders: Readonly<Record<string, string>> = Object.freeze({
+  ...pageHeaders,
+  'cache-control': 'no-store',
+});
+
+const API_URL = /^\/api(\/|\?|$)/;
+
+/** The headers of an answer to `url` (one shared object per kind: made once, not per answer). */
+export function securityHeadersFor(url: string): Readonly<Record<string, string>> {
+  return API_URL.test(url) ? apiHeaders : pageHeaders;
 }
 
 /**
@@ -46,8 +54,9 @@ export function securityHeadersFor(url: string): Record<string, string> {
  * router's own errors, see frameworkErrors in server/app.ts) add them with securityHeadersFor.
  */
 export function securityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: no promise per answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.headers(securityHeadersFor(request.url));
-    return payload;
+    done(null, payload);
   });
 }
