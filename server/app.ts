@@ -182,6 +182,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
       // files (GET and HEAD) was a third of building the app at a cold start (issue 20 point 4). A file
       // that is not there goes on to the not-found handler below, as an unknown route does.
       wildcard: true,
+      // Only what names a file (has an extension) is looked up; `/`, `/assets` and client routes go on
+      // to the not-found handler and its shell, as they did with a route per file (the wildcard would
+      // answer a folder with 403).
+      allowedPath: (pathname: string) => /\.[a-z0-9]+$/i.test(pathname),
       cacheControl: false,
       setHeaders: (res, file) => {
         res.header(

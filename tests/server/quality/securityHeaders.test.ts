@@ -64,6 +64,21 @@ describe('security headers and token handling (issue 9)', () => {
     { name: 'demo module page', api: false, send: () => get('/apps/dashboard?token=abc'), status: 200 },
   ];
 
+  // One wildcard route serves the built files (issue 20 point 4); what is not a file gets the shell.
+  it.each([
+    ['/', 200, 'text/html'],
+    ['/assets', 200, 'text/html'],
+    ['/assets/', 200, 'text/html'],
+    ['/connectionbuilder', 200, 'text/html'],
+    ['/assets/a.js', 200, 'javascript'],
+    ['/assets/missing.js', 200, 'text/html'],
+    ['/assets/../index.html', 200, 'text/html'],
+  ])('GET %s answers %i with %s', async (url, status, type) => {
+    const answer = await get(url);
+    expect(answer.statusCode).toBe(status);
+    expect(String(answer.headers['content-type'])).toContain(type);
+  });
+
   for (const answer of answers) {
     it(`${answer.name}: strict policy, no referrer, no sniffing${answer.api ? ', never cached' : ''}`, async () => {
       const response = await answer.send();
