@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { whenIdle } from '../../ui/whenIdle';
 import { type LocalPages, localPages } from '../list/localPages';
 import type { AnyBuilder } from './BuilderDefinition';
 import { listQuery } from './builderQueries';
@@ -10,14 +11,8 @@ import { listQuery } from './builderQueries';
  */
 export const LOCAL_LIST_LIMIT = 20_000;
 
-const idle = (work: () => void) => {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(work, { timeout: 2000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(work, 0);
-  return () => clearTimeout(handle);
-};
+/** Each step of preparing the whole list waits for an idle moment, two seconds at most. */
+const PREPARE_STEP_MS = 2000;
 
 /**
  * The whole list of a builder that declares `localPaging`, as pages the browser searches and sorts,
@@ -58,10 +53,10 @@ export function useLocalPages(
     const next = () => {
       const step = work.shift();
       if (!step) return;
-      cancel = idle(() => {
+      cancel = whenIdle(() => {
         step();
         next();
-      });
+      }, PREPARE_STEP_MS);
     };
     next();
     return () => cancel();

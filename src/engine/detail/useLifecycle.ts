@@ -7,6 +7,7 @@ import { itemKindOfRoute } from '../../domain/itemKinds';
 import { t } from '../../messages/t';
 import { useConfirm } from '../../shell/dialogs/confirm';
 import { useNotify, useNotifyError } from '../../shell/notifications/useNotify';
+import { afterNextPaint } from '../../ui/afterNextPaint';
 import type { FieldError } from '../../validation/fieldErrors';
 import { equal, type ValidationContext } from '../../validation/runtime';
 import type { AnyBuilder } from '../builder/BuilderDefinition';
@@ -15,7 +16,6 @@ import { PublishDiff } from '../diff/PublishDiff';
 import { runValidation } from '../form/runValidation';
 import { isStaleSave, useConflictMerge } from '../merge/useConflictMerge';
 import { useImpactRefusal } from '../usage/useImpactRefusal';
-import { afterNextPaint } from './afterNextPaint';
 import { useDraftRecovery } from './useDraftRecovery';
 import { useValidationRun } from './useValidationRun';
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { whenIdle } from '../../ui/whenIdle';
 import { SEARCH_DEBOUNCE_MS } from './pageWindow';
 
 /** What a list shows, as its URL parameters hold it (`sort` as the URL names it, if it does). */
@@ -13,14 +14,8 @@ interface ListValues {
 const keyOf = (values: ListValues) =>
   JSON.stringify([values.search, values.sort, values.descending, values.page]);
 
-/**
- * Once the browser is idle (after it painted what the current task changed, and after any input
- * waiting), or within a quarter second at the latest.
- */
-const whenIdle = (work: () => void) => {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 250 });
-  else setTimeout(work, 0);
-};
+/** The URL holds a list's change within a quarter second at the latest. */
+const URL_WRITE_MS = 250;
 
 /**
  * A list's search, sort and page held in the URL (?q=&sort=&dir=&page=, each with `paramPrefix` when a
@@ -106,7 +101,7 @@ export function useListUrlState(options: { defaultSort?: string | undefined; par
       setValues(next);
       const scheduled = unwritten.current !== null;
       unwritten.current = merged;
-      if (!scheduled) whenIdle(writeUrl);
+      if (!scheduled) whenIdle(writeUrl, URL_WRITE_MS);
     },
     [writeUrl],
   );

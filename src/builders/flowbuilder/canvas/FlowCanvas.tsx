@@ -15,6 +15,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { flowLinks } from '../../../domain/flow/graph';
 import type { FlowGraph } from '../../../domain/flow/types';
+import { afterNextPaint } from '../../../ui/afterNextPaint';
 import { flowDraftAtom, focusRequestAtom, selectedBlockAtom } from '../editor/flowEditorState';
 import { testRunAtom, traceView } from '../testRun/testRunState';
 import { BLOCK_SIZE, type CanvasActions, CanvasActionsContext } from './canvasActions';
@@ -22,18 +23,6 @@ import { FlowLayer } from './FlowLayer';
 import { FlowOverview } from './FlowOverview';
 import { blocksNearView, blocksToFit, boundsOf, parseBox, selectNearView, useHandOver } from './nearView';
 import { layoutMarks, useFlowLayout } from './useFlowLayout';
-
-/** Runs `callback` in a task after the next frame is painted; answers a function that cancels it. */
-function afterNextPaint(callback: () => void): () => void {
-  let timer = 0;
-  const frame = requestAnimationFrame(() => {
-    timer = window.setTimeout(callback);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
-}
 
 export interface FlowCanvasProps {
   graph: FlowGraph;

@@ -1,7 +1,7 @@
 import { type CSSProperties, memo, startTransition, useEffect, useState } from 'react';
 import type { FieldRow } from '../../../domain/fields/fieldTree';
 import { t } from '../../../messages/t';
-import { afterNextPaint } from '../../detail/afterNextPaint';
+import { afterNextPaint } from '../../../ui/afterNextPaint';
 import type { FieldListColumn } from './fieldListOptions';
 
 export interface FieldRowActions {
