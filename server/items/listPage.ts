@@ -1,3 +1,10 @@
+import {
+  compareListValues,
+  fieldHolds,
+  missingListValue,
+  searchNeedle,
+} from '../../src/domain/lists/listOrder';
+
 /**
  * One page of a builder list, searched and sorted by the server (the paging parameters of
  * Connection.GetConnections: page, pageSize, sort, direction, search). Defaults are the spec's table
@@ -22,24 +29,16 @@ export function asksForPage(query: ListQuery | undefined): query is ListQuery {
 
 /** A stable key of what a page query asks, for a cache of answers. */
 export function pageKey(query: ListQuery): string {
-  const { page = 1, pageSize = LIST_PAGE_SIZE, sort = 'Name', direction = 'ASC', search = '' } = query;
-  return JSON.stringify([page, pageSize, sort, direction, search.trim().toLowerCase()]);
-}
-
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
-const missing = (value: unknown) => value === null || value === undefined || value === '';
-
-/** Orders present values of one field: text by the collator, others by their order. */
-function compareValues(a: unknown, b: unknown): number {
-  if (typeof a === 'string' && typeof b === 'string') return collator.compare(a, b);
-  return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
+  const { page = 1, pageSize = LIST_PAGE_SIZE, sort = 'Name', direction = 'ASC', search } = query;
+  return JSON.stringify([page, pageSize, sort, direction, searchNeedle(search)]);
 }
 
 /** Orders by one field in a direction; absent values go last either way. */
 function compareBy(a: unknown, b: unknown, sign: number): number {
-  if (missing(a) || missing(b)) return missing(a) === missing(b) ? 0 : missing(a) ? 1 : -1;
-  return sign * compareValues(a, b);
+  const aMissing = missingListValue(a);
+  const bMissing = missingListValue(b);
+  if (aMissing || bMissing) return aMissing === bMissing ? 0 : aMissing ? 1 : -1;
+  return sign * compareListValues(a, b);
 }
 
 /**
@@ -54,14 +53,9 @@ export function listPage<T extends object>(
 ): { rows: T[]; total: number } {
   const { page = 1, pageSize = LIST_PAGE_SIZE, direction = 'ASC' } = query;
   const sort = (query.sort ?? nameField) as keyof T & string;
-  const needle = (query.search ?? '').trim().toLowerCase();
+  const needle = searchNeedle(query.search);
   const matching = needle
-    ? rows.filter((row) =>
-        searchFields.some((field) => {
-          const value = row[field];
-          return typeof value === 'string' && value.toLowerCase().includes(needle);
-        }),
-      )
+    ? rows.filter((row) => searchFields.some((field) => fieldHolds(row[field], needle)))
     : [...rows];
   const sign = direction === 'DESC' ? -1 : 1;
   matching.sort((a, b) => compareBy(a[sort], b[sort], sign) || compareBy(a[nameField], b[nameField], 1));

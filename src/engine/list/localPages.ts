@@ -1,14 +1,16 @@
 /**
  * Pages of a whole list held in the browser, searched, sorted and counted exactly as the server pages
- * it (server/items/listPage.ts: case-insensitive substring in the declared search fields, text by an
- * 'en' collator ignoring case with numbers in order, empty values last in either direction, ties by
- * name, then the stored order). A list the server pages switches to these once its whole list is here,
+ * it (server/items/listPage.ts), by the same rules (src/domain/lists/listOrder.ts: case-insensitive
+ * substring in the declared search fields, the collator's order, empty values last in either direction),
+ * ties by name, then the stored order. A list the server pages switches to these once its whole list is here,
  * so a search or a sort paints within a frame instead of waiting for a call (issue 20 point 2).
  *
  * The work is done once per list, not per query: each row's search text is lower-cased once, each
  * field is ranked once by the collator, and an order per field and direction is an integer sort of the
  * ranks, kept. A query then walks one kept order: a few milliseconds over 10,000 rows.
  */
+
+import { compareListValues, fieldHolds, missingListValue, searchNeedle } from '../../domain/lists/listOrder';
 
 export interface LocalQuery {
   /** From 1. */
@@ -25,16 +27,6 @@ export interface LocalPages<T> {
   page(query: LocalQuery): { rows: T[]; total: number };
   /** Does now the work a later query of this sort (or any search, with no field) would do. */
   prepare(sort?: string, descending?: boolean): void;
-}
-
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
-const missing = (value: unknown) => value === null || value === undefined || value === '';
-
-/** As the server compares two present values of a field: text by the collator, others by their order. */
-function compareValues(a: unknown, b: unknown): number {
-  if (typeof a === 'string' && typeof b === 'string') return collator.compare(a, b);
-  return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
 }
 
 /** Separates a row's fields in its search text; a search holding it is checked field by field. */
@@ -72,10 +64,7 @@ export function localPages<T extends object>(
 
   const matches = (index: number, needle: string) => {
     if (!needle.includes(SEPARATOR)) return texts()[index]!.includes(needle);
-    return searchFields.some((field) => {
-      const value = fieldOf(rows[index]!, field);
-      return typeof value === 'string' && value.toLowerCase().includes(needle);
-    });
+    return searchFields.some((field) => fieldHolds(fieldOf(rows[index]!, field), needle));
   };
 
   /**
@@ -89,15 +78,15 @@ export function localPages<T extends object>(
     const rowsOf = new Map<unknown, number[]>();
     for (let index = 0; index < size; index++) {
       const value = fieldOf(rows[index]!, field);
-      if (missing(value)) continue;
+      if (missingListValue(value)) continue;
       const same = rowsOf.get(value);
       if (same) same.push(index);
       else rowsOf.set(value, [index]);
     }
-    const distinct = [...rowsOf.keys()].sort(compareValues);
+    const distinct = [...rowsOf.keys()].sort(compareListValues);
     let current = 0;
     distinct.forEach((value, position) => {
-      if (position > 0 && compareValues(distinct[position - 1], value) !== 0) current++;
+      if (position > 0 && compareListValues(distinct[position - 1], value) !== 0) current++;
       for (const index of rowsOf.get(value)!) rank[index] = current;
     });
     ranks.set(field, rank);
@@ -127,7 +116,7 @@ export function localPages<T extends object>(
     page({ page, pageSize, sort, descending, search }) {
       const order = orderOf(sort ?? nameField, descending);
       const start = (Math.max(1, page) - 1) * pageSize;
-      const needle = search.trim().toLowerCase();
+      const needle = searchNeedle(search);
       if (!needle) {
         const slice = order.subarray(start, start + pageSize);
         return { rows: Array.from(slice, (index) => rows[index]!), total: size };
