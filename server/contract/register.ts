@@ -4,7 +4,7 @@ import { authorize } from '../auth/guard';
 import type { Handler, HandlerContext, Handlers, Services } from '../http/context';
 import { badRequest, HttpError } from '../http/errors';
 import { JsonAnswer } from '../http/jsonAnswer';
-import { unstorableText } from '../http/storableText';
+import { holdsUnstorableText, unstorableText } from '../http/storableText';
 import type { OperationSpec } from './operations';
 import { createRequestValidators } from './requestValidation';
 import type { OperationId } from './types';
@@ -24,16 +24,6 @@ function jsonPayload(reply: FastifyReply, value: unknown): string | Buffer | Fas
   // A result JSON cannot write (undefined) is answered with an empty body, as reply.send does.
   return text === undefined ? reply.send() : text;
 }
-
-/** Whether a request's text anywhere holds a character the database cannot store (see unstorableText). */
-const hasNul = (value: unknown): boolean => {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (value === null || typeof value !== 'object') return false;
-  if (Array.isArray(value)) return value.some(hasNul);
-  for (const key of Object.keys(value))
-    if (key.includes('\u0000') || hasNul((value as Record<string, unknown>)[key])) return true;
-  return false;
-};
 
 /**
  * Registers one route per operation of the contract, so the server cannot drift from it: the guard
@@ -82,7 +72,12 @@ export function registerOperations(
             ? validator.body(request.body)
             : []),
         ];
-        if (errors.length === 0 && (hasNul(request.params) || hasNul(query) || hasNul(request.body)))
+        if (
+          errors.length === 0 &&
+          (holdsUnstorableText(request.params) ||
+            holdsUnstorableText(query) ||
+            holdsUnstorableText(request.body))
+        )
           errors.push(
             ...unstorableText(request.params),
             ...unstorableText(query),
