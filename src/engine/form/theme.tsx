@@ -15,6 +15,7 @@ import { withSeconds } from '../../domain/rules/typeFormats';
 import { t } from '../../messages/t';
 import { CodeWidget } from './CodeWidget';
 import { LookupWidget } from './LookupWidget';
+import { useTypedText } from './typedText';
 
 const defaults = getDefaultRegistry();
 
@@ -94,19 +95,26 @@ function BaseInputTemplate(props: BaseInputTemplateProps) {
   } = props;
   const kind = cleaningOf(props);
   const inputType = type ?? (typeof options.inputType === 'string' ? options.inputType : 'text');
+  // Plain text waits for the next paint to reach the form (typedText.ts); numbers and dates, whose
+  // shown text the form reformats, go at once.
+  const text = inputType !== 'number' && inputType !== 'datetime-local';
+  const typing = useTypedText(onChange);
   const handle = (event: ChangeEvent<HTMLInputElement>) => {
     let next: string | number | undefined = event.target.value;
     if (kind) next = cleanName(kind, next, { typing: true });
     if (inputType === 'datetime-local' && next) next = withSeconds(next);
     if (inputType === 'number' && next !== '') next = Number(next);
-    onChange(next === '' ? options.emptyValue : next);
+    const value = next === '' ? options.emptyValue : next;
+    if (text) typing.type(String(next), value, event.target);
+    else onChange(value);
   };
   const shown =
-    value === undefined || value === null
+    typing.typed ??
+    (value === undefined || value === null
       ? ''
       : inputType === 'datetime-local'
         ? String(value).slice(0, 19)
-        : value;
+        : value);
   return (
     <input
       id={id}
@@ -125,7 +133,10 @@ function BaseInputTemplate(props: BaseInputTemplateProps) {
       aria-invalid={(rawErrors?.length ?? 0) > 0 ? true : undefined}
       aria-describedby={`${id}__error ${id}__help`}
       onChange={handle}
-      onBlur={(event) => onBlur(id, event.target.value)}
+      onBlur={(event) => {
+        typing.flush();
+        onBlur(id, event.target.value);
+      }}
       onFocus={(event) => onFocus(id, event.target.value)}
     />
   );
@@ -148,6 +159,7 @@ function TextareaWidget(props: WidgetProps) {
   const { id, value, readonly, disabled, onChange, onBlur, onFocus, options, rawErrors } = props;
   // `ui:options.code`: text a machine reads (pasted JSON), in a fixed-width font and not spell-checked.
   const code = options.code === true;
+  const typing = useTypedText(onChange);
   return (
     <textarea
       id={id}
@@ -156,11 +168,20 @@ function TextareaWidget(props: WidgetProps) {
       spellCheck={code ? false : undefined}
       aria-invalid={(rawErrors?.length ?? 0) > 0 ? true : undefined}
       rows={typeof options.rows === 'number' ? options.rows : 3}
-      value={value ?? ''}
+      value={typing.typed ?? value ?? ''}
       readOnly={readonly}
       disabled={disabled}
-      onChange={(event) => onChange(event.target.value === '' ? options.emptyValue : event.target.value)}
-      onBlur={(event) => onBlur(id, event.target.value)}
+      onChange={(event) =>
+        typing.type(
+          event.target.value,
+          event.target.value === '' ? options.emptyValue : event.target.value,
+          event.target,
+        )
+      }
+      onBlur={(event) => {
+        typing.flush();
+        onBlur(id, event.target.value);
+      }}
       onFocus={(event) => onFocus(id, event.target.value)}
     />
   );
