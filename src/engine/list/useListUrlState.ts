@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { afterNextPaint } from '../../ui/afterNextPaint';
 import { whenIdle } from '../../ui/whenIdle';
 import { SEARCH_DEBOUNCE_MS } from './pageWindow';
 
@@ -14,7 +15,7 @@ interface ListValues {
 const keyOf = (values: ListValues) =>
   JSON.stringify([values.search, values.sort, values.descending, values.page]);
 
-/** The URL holds a list's change within a quarter second at the latest. */
+/** After the change's frame, the URL holds it within a quarter second at the latest. */
 const URL_WRITE_MS = 250;
 
 /**
@@ -23,7 +24,7 @@ const URL_WRITE_MS = 250;
  * text reaches the list 200 ms after typing stops (spec part 1 §9 search debounce). Both list
  * controllers (rows in the browser, rows paged by the server) read their state from here.
  *
- * A change shows first and reaches the URL when the browser is next idle (within 250 ms): the list
+ * A change shows first and reaches the URL when the browser is next idle after that frame (within 250 ms): the list
  * holds what it shows in its own state, so a search or a sort re-renders the list alone and paints
  * within the frame (issue 20 point 2), and the URL write (which re-renders every part of the page that
  * reads the location: menu, links, title) comes after that paint and after any input waiting. A navigation that is not the list's own (back, forward, a link)
@@ -101,7 +102,9 @@ export function useListUrlState(options: { defaultSort?: string | undefined; par
       setValues(next);
       const scheduled = unwritten.current !== null;
       unwritten.current = merged;
-      if (!scheduled) whenIdle(writeUrl, URL_WRITE_MS);
+      // Idle time can come before the change's own frame (the frame is not due yet): the write waits
+      // for that paint first, so its re-render of the page never delays what the change shows.
+      if (!scheduled) afterNextPaint(() => whenIdle(writeUrl, URL_WRITE_MS));
     },
     [writeUrl],
   );
