@@ -100,6 +100,7 @@ function ServerPagedList({ builder, tabs }: ListProps) {
       loading={!localPage && page.isPending && page.fetchStatus !== 'idle'}
       busy={!localPage && page.isPlaceholderData}
       error={!localPage && page.error ? page.error.message : null}
+      steadyColumns={Boolean(localPage)}
     />
   );
 }
@@ -112,12 +113,14 @@ function BuilderListView({
   loading,
   busy,
   error,
+  steadyColumns,
 }: ListProps & {
   scope: ReturnType<typeof useConnectionScope>;
   controller: ListController<object>;
   loading: boolean;
   busy?: boolean;
   error: string | null;
+  steadyColumns?: boolean;
 }) {
   usePageTitle(builder.title);
   const navigate = useNavigate();
@@ -161,6 +164,7 @@ function BuilderListView({
         {...(canDelete ? { onDelete: (item: object) => void remove(item) } : {})}
         {...(create ? { onCreate: create, createLabel: `New ${builder.item}` } : {})}
         toolbar={builder.scopedByConnection ? <ConnectionPicker scope={scope} /> : undefined}
+        steadyColumns={steadyColumns ?? false}
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { t } from '../../messages/t';
 import type { ColumnSpec } from './columns';
 import { RowActions } from './RowActions';
@@ -23,6 +23,11 @@ export interface ListViewProps<T> {
   createLabel?: string;
   toolbar?: ReactNode;
   emptyText?: string;
+  /**
+   * The rows change often and all at once (a whole list the browser searches and sorts): from when this
+   * turns true, the columns keep the widths they have then.
+   */
+  steadyColumns?: boolean;
 }
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
@@ -64,9 +69,35 @@ function Cell<T>({ column, row }: { column: ColumnSpec<T>; row: T }) {
   }
 }
 
+/**
+ * The columns' widths as the browser laid them out when `active` turned true (share of the table per
+ * column), for a fixed table layout from then on: a search, a sort or another page then rewrites the rows
+ * without the browser measuring every cell's text again to size the columns, which halves the layout of
+ * a 50-row page (issue 20 point 2). Text longer than its column wraps.
+ */
+function useSteadyColumnWidths(active: boolean, columnsKey: string) {
+  const table = useRef<HTMLTableElement>(null);
+  const [steady, setSteady] = useState<{ key: string; widths: string[] } | null>(null);
+  const widths = active && steady?.key === columnsKey ? steady.widths : null;
+  useLayoutEffect(() => {
+    const element = table.current;
+    if (!active || widths || !element?.tHead) return;
+    const total = element.getBoundingClientRect().width;
+    const cells = [...(element.tHead.rows[0]?.cells ?? [])];
+    if (!total || cells.length === 0) return;
+    const share = (cell: HTMLTableCellElement) => (cell.getBoundingClientRect().width / total) * 100;
+    setSteady({ key: columnsKey, widths: cells.map((cell) => `${share(cell).toFixed(3)}%`) });
+  }, [active, widths, columnsKey]);
+  return { table, widths };
+}
+
 /** The generic list: search, sortable columns, pages, open and delete, empty and loading states. */
 export function ListView<T>(props: ListViewProps<T>) {
   const { label, columns, controller, loading, error, rowKey, openLabel, onOpen, onDelete, onCreate } = props;
+  const { table, widths } = useSteadyColumnWidths(
+    Boolean(props.steadyColumns) && controller.rows.length > 0,
+    columns.map((column) => column.id).join('\n'),
+  );
   return (
     <section className="list" aria-label={label}>
       <div className="list__toolbar">
@@ -91,7 +122,19 @@ export function ListView<T>(props: ListViewProps<T>) {
         )}
       </div>
       <div className="list__frame">
-        <table className="list__table" aria-busy={props.busy || undefined}>
+        <table
+          ref={table}
+          className={widths ? 'list__table list__table--steady' : 'list__table'}
+          aria-busy={props.busy || undefined}
+        >
+          {widths && (
+            <colgroup>
+              {widths.map((width, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a column is its place
+                <col key={index} style={{ width }} />
+              ))}
+            </colgroup>
+          )}
           <thead>
             <tr>
               {columns.map((column) => {
