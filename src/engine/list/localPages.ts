@@ -52,13 +52,18 @@ export function localPages<T extends object>(
   const orders = new Map<string, Int32Array>();
 
   const texts = () => {
-    searchTexts ??= rows.map((row) =>
-      searchFields
-        .map((field) => fieldOf(row, field))
-        .filter((value): value is string => typeof value === 'string')
-        .map((value) => value.toLowerCase())
-        .join(SEPARATOR),
-    );
+    if (searchTexts) return searchTexts;
+    // One string and one lower-casing per row (the separator has no case): a plain loop, as this runs
+    // over the whole list at once.
+    searchTexts = new Array<string>(size);
+    for (let index = 0; index < size; index++) {
+      let text: string | undefined;
+      for (const field of searchFields) {
+        const value = fieldOf(rows[index]!, field);
+        if (typeof value === 'string') text = text === undefined ? value : text + SEPARATOR + value;
+      }
+      searchTexts[index] = text === undefined ? '' : text.toLowerCase();
+    }
     return searchTexts;
   };
 
