@@ -14,6 +14,7 @@ import {
   RangeSetBuilder,
   StateEffect,
   StateField,
+  Transaction,
 } from '@codemirror/state';
 import {
   Decoration,
@@ -27,6 +28,7 @@ import {
 } from '@codemirror/view';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef } from 'react';
+import { flushSync } from 'react-dom';
 import type { FieldError } from '../../validation/fieldErrors';
 import './CSharpEditor.css';
 import { type ErrorLine, errorLines } from './errorLines';
@@ -107,7 +109,17 @@ export default function CSharpEditor(props: WidgetProps) {
           editable.current.of([]),
           attributes.current.of([]),
           EditorView.updateListener.of((update) => {
-            if (update.docChanged) handlers.current.onChange(update.state.doc.toString());
+            if (update.docChanged) {
+              const code = update.state.doc.toString();
+              // CodeMirror hears the keys itself, outside React's events, so React would render a typed
+              // change in a later task; a click on Validate or Save in between would act on the code
+              // before it. The user's own edits reach the form at once.
+              const typed = update.transactions.some(
+                (tr) => tr.annotation(Transaction.userEvent) !== undefined,
+              );
+              if (typed) flushSync(() => handlers.current.onChange(code));
+              else handlers.current.onChange(code);
+            }
             if (update.focusChanged)
               (update.view.hasFocus ? handlers.current.onFocus : handlers.current.onBlur)(
                 handlers.current.id,
