@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { t } from '../../messages/t';
 import { useCan } from '../../permissions/useCan';
@@ -76,7 +76,12 @@ function ServerPagedList({ builder, tabs }: ListProps) {
     { connection: scope.connection },
     whole && whole.connection === scope.connection ? whole.total : undefined,
   );
-  const server = pageQuery(builder, { connection: scope.connection }, query);
+  // Once the browser pages the list, the server's page query stays on the page it last asked for: a
+  // search or a sort then makes no query of its own, whose change would render the page a second time
+  // right after the change's own frame (issue 20 point 2).
+  const asked = useRef(query);
+  if (!local) asked.current = query;
+  const server = pageQuery(builder, { connection: scope.connection }, local ? asked.current : query);
   // Once the whole list is here the browser pages it, and the server is asked no more.
   const page = useQuery({ ...server, enabled: server.enabled !== false && !local });
   const { page: pageNumber, pageSize, sort: sortId, descending, search } = query;
