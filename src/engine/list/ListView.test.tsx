@@ -69,12 +69,7 @@ describe('ListView steady columns', () => {
   it.each([
     ['a list the server pages keeps the automatic layout', false, rows, []],
     ['a list the browser pages, before it has rows, keeps the automatic layout', true, [], []],
-    [
-      'a list the browser pages fixes the widths the columns had',
-      true,
-      rows,
-      ['50%', '30%', '20%'],
-    ],
+    ['a list the browser pages fixes the widths the columns had', true, rows, ['50%', '30%', '20%']],
   ])('%s', (_, steady, shown, widths) => {
     const { container } = render(list(steady, shown));
     expect(widthsOf(container)).toEqual(widths);
