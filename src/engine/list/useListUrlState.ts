@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { afterNextPaint } from '../../ui/afterNextPaint';
 import { whenIdle } from '../../ui/whenIdle';
 import { SEARCH_DEBOUNCE_MS } from './pageWindow';
 
@@ -102,9 +101,7 @@ export function useListUrlState(options: { defaultSort?: string | undefined; par
       setValues(next);
       const scheduled = unwritten.current !== null;
       unwritten.current = merged;
-      // Idle time can come before the change's own frame (the frame is not due yet): the write waits
-      // for that paint first, so its re-render of the page never delays what the change shows.
-      if (!scheduled) afterNextPaint(() => whenIdle(writeUrl, URL_WRITE_MS));
+      if (!scheduled) whenIdle(writeUrl, URL_WRITE_MS);
     },
     [writeUrl],
   );
