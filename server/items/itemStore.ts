@@ -98,6 +98,18 @@ export class ItemStore {
     return row ? present(kind, row) : undefined;
   }
 
+  /**
+   * The names of the kind's published items (and scope), without their bodies: a save's rules look
+   * these up, and reading every body per save made storing the 10,000th document slow.
+   */
+  async publishedNames(kind: ItemKind, scope: string | null = null): Promise<string[]> {
+    const rows = await this.db.query<{ name: string }>(
+      'select name from items where kind = $1 and scope is not distinct from $2 and is_published order by lower(name)',
+      [kind.kind, scope],
+    );
+    return rows.map((row) => row.name);
+  }
+
   /** Whether another item of the kind (and scope) has this name, ignoring case. */
   async nameTaken(kind: ItemKind, name: string, guid: string, scope: string | null = null): Promise<boolean> {
     const rows = await this.db.query(

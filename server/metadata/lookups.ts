@@ -38,7 +38,7 @@ export async function metadataLookups(db: Db, items: ItemStore): Promise<Metadat
     referenceLists(db),
     foreignLists(db),
     functionLists(db),
-    items.list(metadataKind),
+    items.publishedNames(metadataKind),
     db.query<{ items: NonNullable<MetadataLookups['defaultValueTypes']> }>(
       "select items from settings where name = 'DefaultValueTypes'",
     ),
@@ -47,9 +47,7 @@ export async function metadataLookups(db: Db, items: ItemStore): Promise<Metadat
     referenceLists: references,
     foreignLists: foreign,
     functionLists: functions,
-    publishedDocuments: documents
-      .filter((document) => document.IsPublished === true)
-      .map((document) => String(document.Name)),
+    publishedDocuments: documents,
     defaultValueTypes: setting?.items ?? [],
     schemaTypes: (references.find((list) => list.Name === 'SchemaTypes')?.Items ?? []).map(
       (item) => item.Key,

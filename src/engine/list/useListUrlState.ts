@@ -14,7 +14,9 @@ interface ListValues {
 const keyOf = (values: ListValues) =>
   JSON.stringify([values.search, values.sort, values.descending, values.page]);
 
-/** After the change's frame, the URL holds it within a quarter second at the latest. */
+/** The URL is written once the list has been still this long, */
+const URL_QUIET_MS = 150;
+/** and then when the browser is idle after that frame, within a quarter second at the latest. */
 const URL_WRITE_MS = 250;
 
 /**
@@ -23,11 +25,14 @@ const URL_WRITE_MS = 250;
  * text reaches the list 200 ms after typing stops (spec part 1 §9 search debounce). Both list
  * controllers (rows in the browser, rows paged by the server) read their state from here.
  *
- * A change shows first and reaches the URL when the browser is next idle after that frame (within 250 ms): the list
- * holds what it shows in its own state, so a search or a sort re-renders the list alone and paints
- * within the frame (issue 20 point 2), and the URL write (which re-renders every part of the page that
- * reads the location: menu, links, title) comes after that paint and after any input waiting. A navigation that is not the list's own (back, forward, a link)
- * still sets what the list shows.
+ * A change shows first and reaches the URL once the list has been still for 150 ms, when the browser is
+ * next idle (within 250 ms more): the list holds what it shows in its own state, so a search or a sort
+ * re-renders the list alone and paints within the frame (issue 20 point 2). The URL write re-renders
+ * every part of the page that reads the location (menu, links, title), in a transition the router
+ * starts; written after each of quick changes (sort, sort again, next page), that render was still
+ * under way when the next change came, and its remaining work ran before the next change's paint. Quick
+ * changes now make one write, after the last. A navigation that is not the list's own (back, forward,
+ * a link) still sets what the list shows.
  */
 export function useListUrlState(options: { defaultSort?: string | undefined; paramPrefix?: string }) {
   const { paramPrefix = '' } = options;
@@ -61,10 +66,14 @@ export function useListUrlState(options: { defaultSort?: string | undefined; par
   const unwritten = useRef<Record<string, string | null> | null>(null);
   // A write due after the list left the page would navigate from wherever the user went.
   const mounted = useRef(true);
+  const scheduled = useRef<{ timer?: ReturnType<typeof setTimeout>; cancelIdle?: () => void }>({});
   useEffect(() => {
     mounted.current = true;
+    const pending = scheduled.current;
     return () => {
       mounted.current = false;
+      clearTimeout(pending.timer);
+      pending.cancelIdle?.();
     };
   }, []);
   const writeUrl = useCallback(() => {
@@ -99,9 +108,14 @@ export function useListUrlState(options: { defaultSort?: string | undefined; par
       };
       latest.current = next;
       setValues(next);
-      const scheduled = unwritten.current !== null;
       unwritten.current = merged;
-      if (!scheduled) whenIdle(writeUrl, URL_WRITE_MS);
+      const pending = scheduled.current;
+      clearTimeout(pending.timer);
+      pending.cancelIdle?.();
+      pending.cancelIdle = undefined;
+      pending.timer = setTimeout(() => {
+        pending.cancelIdle = whenIdle(writeUrl, URL_WRITE_MS);
+      }, URL_QUIET_MS);
     },
     [writeUrl],
   );
