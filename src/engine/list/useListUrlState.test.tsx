@@ -42,6 +42,25 @@ describe('a list state held in the URL (issue 10 point 5), shown before the URL 
     expect(result.current.list).toMatchObject({ page: 4, descending: true });
   });
 
+  it('quick changes make one URL write, once the list is still (issue 20 point 2)', async () => {
+    const { result } = renderList('/list');
+    const written: string[] = [];
+    const pause = () => act(() => new Promise((resolve) => setTimeout(resolve, 40)));
+    act(() => result.current.list.toggleSort('type'));
+    written.push(result.current.search);
+    await pause();
+    act(() => result.current.list.toggleSort('type'));
+    written.push(result.current.search);
+    await pause();
+    act(() => result.current.list.setPage(3));
+    written.push(result.current.search);
+    await pause();
+    // Each change showed at once, and none reached the URL while the next came within 150 ms.
+    expect(result.current.list).toMatchObject({ sortId: 'type', descending: true, page: 3 });
+    expect(written).toEqual(['', '', '']);
+    await waitFor(() => expect(result.current.search).toBe('?sort=type&dir=desc&page=3'));
+  });
+
   it('the search reaches the list and the URL after the debounce, page back to 1', async () => {
     const { result } = renderList('/list?page=2');
     act(() => result.current.list.setTyped('needle'));
