@@ -127,19 +127,23 @@ export function useLifecycle<T extends object>(options: {
     item: builder.item,
   });
 
+  // The form's onChange: the same function for the editor's whole life, so a render of the editor that
+  // leaves the form's value alone (the uniqueness list arriving, a check's result) does not re-render
+  // a memoised form of 500 fields (issue 20 point 3).
+  const { invalidate } = validation;
   const setDraft = useCallback(
     (next: T) => {
       // RJSF may report its data again once the transition hands it back; that is no edit, and must not
       // cancel a validation run started meanwhile.
       if (same(next, latest.current)) return;
       latest.current = next;
-      validation.invalidate();
+      invalidate();
       pending.current ??= afterNextPaint(() => {
         pending.current = null;
         startTransition(() => setDraftState(latest.current));
       });
     },
-    [validation],
+    [invalidate],
   );
 
   const send = useCallback(
