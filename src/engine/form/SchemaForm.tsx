@@ -75,7 +75,13 @@ function SchemaFormImpl<T>({
   );
   const change = useCallback((formData: unknown) => {
     const { outside, onChange, held } = latest.current;
-    onChange((held.length > 0 ? { ...(split(formData, held).inner as Data), ...outside } : formData) as T);
+    const next = (held.length > 0 ? { ...(split(formData, held).inner as Data), ...outside } : formData) as T;
+    if (next && typeof next === 'object') {
+      handedOut.set(next, onChange as (value: unknown) => void);
+      // The held values' setters build on it even if the form is not rendered with it (see `same`).
+      latest.current = { ...latest.current, value: next };
+    }
+    onChange(next);
   }, []);
 
   return (
@@ -121,4 +127,24 @@ function split(value: unknown, held: readonly string[]): { inner: unknown; outsi
   return { inner, outside };
 }
 
-export const SchemaForm = memo(SchemaFormImpl) as typeof SchemaFormImpl;
+/** Values a form's RJSF change handed to its onChange, with that onChange. */
+const handedOut = new WeakMap<object, (value: unknown) => void>();
+
+/**
+ * A form rendered again only for its own change coming back as its value needs no render: RJSF shows
+ * that value already. Each key typed into a 500-field form came back so (the editor hands the draft
+ * down after the key's frame), and RJSF re-derived the whole form's state from it: a task of 5 to 15 ms
+ * after each key, and the garbage of it, whose collections landed in later keys (issue 20 point 3).
+ */
+function same<T>(before: SchemaFormProps<T>, after: SchemaFormProps<T>): boolean {
+  const keys = Object.keys(after) as Array<keyof SchemaFormProps<T>>;
+  if (keys.length !== Object.keys(before).length) return false;
+  for (const key of keys) if (key !== 'value' && before[key] !== after[key]) return false;
+  const { value } = after;
+  return (
+    value === before.value ||
+    (typeof value === 'object' && value !== null && handedOut.get(value) === after.onChange)
+  );
+}
+
+export const SchemaForm = memo(SchemaFormImpl, same) as typeof SchemaFormImpl;
