@@ -344,6 +344,11 @@ async function formFigures(browser: Browser, server: BenchServer): Promise<Bench
     });
     const keys = typed.keys.slice(2);
     const work = typed.work.slice(2);
+    // Which key was slowest: End, then 'Renamed' into Name, then the Description text; the first two
+    // are not counted.
+    const texts = [...'Renamed'].map((key) => `“${key}” in Name`);
+    texts.push(...[...'Typed into a form of five hundred fields'].map((key) => `“${key}” in Description`));
+    const slowestKey = texts[keys.indexOf(max(keys)) + 1] ?? 'unknown';
     const typingTask = await longestTaskSince(page, typingStarted);
     return [
       {
@@ -360,7 +365,7 @@ async function formFigures(browser: Browser, server: BenchServer): Promise<Bench
         value: max(keys),
         unit: 'ms',
         budget: keyBudget,
-        note: `of ${keys.length} keys in Name and Description; median ${ms(median(keys))}, longest task ${ms(typingTask)}; includes the wait for the next frame (up to 16.7 ms)`,
+        note: `slowest ${slowestKey} of ${keys.length} keys; median ${ms(median(keys))}, longest task ${ms(typingTask)}; includes the wait for the next frame (up to 16.7 ms)`,
       },
       {
         group,
