@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { itemKindOfRoute } from '../../domain/itemKinds';
 import { t } from '../../messages/t';
 import { useUnsavedChanges } from '../../state/useUnsavedChanges';
+import { afterNextPaint } from '../../ui/afterNextPaint';
 import type { FieldError } from '../../validation/fieldErrors';
 import type { AnyBuilder } from '../builder/BuilderDefinition';
 import { ItemHistory } from '../diff/ItemHistory';
@@ -57,6 +58,10 @@ export function DetailView({
       }
     }
   };
+  // What uses the item and its history sit below the form and ask the server on their own: they come
+  // after the form's first frame, so a big form paints without their renders and calls (issue 20 point 3).
+  const [belowForm, setBelowForm] = useState(false);
+  useEffect(() => afterNextPaint(() => setBelowForm(true)), []);
   const name = builder.name(draft) || `New ${builder.item}`;
   const kind = itemKindOfRoute(builder.route);
   // Widgets see the run's errors with their params (a code editor marks the lines of compile errors).
@@ -128,8 +133,10 @@ export function DetailView({
             formContext={context}
           />
           {/* What uses this item (issue 10 point 1), and who changed it and how (issue 10 point 7). */}
-          {kind && !lifecycle.isNew && <WhereUsed kind={kind} guid={builder.id(draft)} item={builder.item} />}
-          {kind && !lifecycle.isNew && <ItemHistory kind={kind} guid={builder.id(draft)} />}
+          {belowForm && kind && !lifecycle.isNew && (
+            <WhereUsed kind={kind} guid={builder.id(draft)} item={builder.item} />
+          )}
+          {belowForm && kind && !lifecycle.isNew && <ItemHistory kind={kind} guid={builder.id(draft)} />}
         </div>
         {canEdit && (
           <aside className="detail__side">
