@@ -1,5 +1,5 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { act, render, renderHook, waitFor } from '@testing-library/react';
+import { type ReactNode, useState } from 'react';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { useListUrlState } from './useListUrlState';
@@ -59,6 +59,32 @@ describe('a list state held in the URL (issue 10 point 5), shown before the URL 
     expect(result.current.list).toMatchObject({ sortId: 'type', descending: true, page: 3 });
     expect(written).toEqual(['', '', '']);
     await waitFor(() => expect(result.current.search).toBe('?sort=type&dir=desc&page=3'));
+  });
+
+  it('drops a write still due when the list leaves the page', async () => {
+    let list: ReturnType<typeof useListUrlState> | undefined;
+    let hide = () => {};
+    let search = '';
+    function List() {
+      list = useListUrlState({ defaultSort: 'name' });
+      return null;
+    }
+    function Page() {
+      const [shown, setShown] = useState(true);
+      hide = () => setShown(false);
+      search = useLocation().search;
+      return shown ? <List /> : null;
+    }
+    render(
+      <MemoryRouter initialEntries={['/list']}>
+        <Page />
+      </MemoryRouter>,
+    );
+    act(() => list!.toggleSort('type'));
+    act(() => hide());
+    // Well past the quiet time and the idle write: a write made now would navigate from elsewhere.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    expect(search).toBe('');
   });
 
   it('the search reaches the list and the URL after the debounce, page back to 1', async () => {

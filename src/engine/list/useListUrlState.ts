@@ -64,22 +64,14 @@ export function useListUrlState(options: { defaultSort?: string | undefined; par
   latest.current = values;
   /** URL parameters changed since the last write, by name without the prefix ('' or null: removed). */
   const unwritten = useRef<Record<string, string | null> | null>(null);
+  /** Cancels the write scheduled last, if it has not run. */
+  const cancelWrite = useRef(() => {});
   // A write due after the list left the page would navigate from wherever the user went.
-  const mounted = useRef(true);
-  const scheduled = useRef<{ timer?: ReturnType<typeof setTimeout>; cancelIdle?: () => void }>({});
-  useEffect(() => {
-    mounted.current = true;
-    const pending = scheduled.current;
-    return () => {
-      mounted.current = false;
-      clearTimeout(pending.timer);
-      pending.cancelIdle?.();
-    };
-  }, []);
+  useEffect(() => () => cancelWrite.current(), []);
   const writeUrl = useCallback(() => {
     const changes = unwritten.current;
     unwritten.current = null;
-    if (!changes || !mounted.current) return;
+    if (!changes) return;
     written.current = keyOf(latest.current);
     setParams(
       (current) => {
@@ -109,13 +101,15 @@ export function useListUrlState(options: { defaultSort?: string | undefined; par
       latest.current = next;
       setValues(next);
       unwritten.current = merged;
-      const pending = scheduled.current;
-      clearTimeout(pending.timer);
-      pending.cancelIdle?.();
-      pending.cancelIdle = undefined;
-      pending.timer = setTimeout(() => {
-        pending.cancelIdle = whenIdle(writeUrl, URL_WRITE_MS);
+      cancelWrite.current();
+      let cancelIdle = () => {};
+      const timer = setTimeout(() => {
+        cancelIdle = whenIdle(writeUrl, URL_WRITE_MS);
       }, URL_QUIET_MS);
+      cancelWrite.current = () => {
+        clearTimeout(timer);
+        cancelIdle();
+      };
     },
     [writeUrl],
   );
