@@ -69,6 +69,13 @@ function instrument({ debounceMs, fieldRows }: { debounceMs: number; fieldRows: 
   }).observe({ type: 'longtask', buffered: true });
 }
 
+/**
+ * The instrument as source text, with the helper tsx's transform may call (__name) defined: the page has
+ * neither.
+ */
+const instrumentScript = () =>
+  `var __name = (target) => target;\n(${instrument.toString()})(${JSON.stringify({ debounceMs: DEBOUNCE_MS, fieldRows: FIELDS })});`;
+
 async function signedInPage(browser: Browser, server: BenchServer): Promise<Page> {
   const { tokens } = server;
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -78,11 +85,7 @@ async function signedInPage(browser: Browser, server: BenchServer): Promise<Page
     },
     { token: tokens.Token, refreshToken: tokens.RefreshToken },
   );
-  // As source text, with the helper tsx's transform may call (__name) defined: the page has neither.
-  const settings = JSON.stringify({ debounceMs: DEBOUNCE_MS, fieldRows: FIELDS });
-  await context.addInitScript({
-    content: `var __name = (target) => target;\n(${instrument.toString()})(${settings});`,
-  });
+  await context.addInitScript({ content: instrumentScript() });
   return context.newPage();
 }
 
@@ -266,19 +269,8 @@ async function typeKeys(
     const state = window as unknown as {
       __keys: number[];
       __work: number[];
-      __bench?: { afterPaint(): Promise<number> };
+      __bench: { afterPaint(): Promise<number> };
     };
-    // A page without the console's instrument (the bare control page) measures the same way.
-    const afterPaint =
-      state.__bench?.afterPaint ??
-      (() =>
-        new Promise<number>((resolve) =>
-          requestAnimationFrame(() => {
-            const channel = new MessageChannel();
-            channel.port1.onmessage = () => resolve(performance.now());
-            channel.port2.postMessage(0);
-          }),
-        ));
     state.__keys = [];
     state.__work = [];
     let start = 0;
@@ -287,7 +279,7 @@ async function typeKeys(
       (event) => {
         start = event.timeStamp;
         const from = start;
-        void afterPaint().then((painted) => state.__keys.push(painted - from));
+        void state.__bench.afterPaint().then((painted) => state.__keys.push(painted - from));
       },
       { capture: true },
     );
@@ -325,15 +317,17 @@ async function typeKeys(
 
 /**
  * The control for the keystroke figure: the same keys typed the same way into a bare page (an input
- * and a textarea in a form, no script, no styles) in the same browser. Its slowest key is the floor
- * this machine's headless Chromium sets on any page: the wait for the next frame (up to 16.7 ms) and
- * Chromium's own processes (software compositing) sharing two cores.
+ * and a textarea in a form, no styles and no script but the bench's instrument) in the same browser.
+ * Its slowest key is the floor this machine's headless Chromium sets on any page: the wait for the next
+ * frame (up to 16.7 ms) and Chromium's own processes (software compositing) sharing two cores.
  */
 async function bareKeystrokeFigure(browser: Browser): Promise<BenchRow> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();
     await page.setContent('<form><input id="first"><textarea id="second"></textarea></form>');
+    // The bench's own instrument, as in the console's pages, so both are measured by one afterPaint.
+    await page.addScriptTag({ content: instrumentScript() });
     const { keys, slowestKey } = await typeKeys(
       page,
       { selector: '#first', label: 'the input' },
