@@ -5,6 +5,7 @@ import { layoutInput, layoutWithElk } from '../src/builders/flowbuilder/layout/e
 import { validateFlow } from '../src/domain/flow/validateFlow';
 import { signedInPage } from '../tests/support/consolePages';
 import { generatedFlow } from '../tests/support/flowBuilders';
+import { median } from './lib/stats';
 import type { BenchModule, BenchRow } from './lib/types';
 
 /**
@@ -16,7 +17,7 @@ import type { BenchModule, BenchRow } from './lib/types';
 const sizes = [100, 500, 1000] as const;
 
 /** Median of `runs` timings of `work`, after one warm-up run. */
-async function median(runs: number, work: () => unknown | Promise<unknown>): Promise<number> {
+async function medianTime(runs: number, work: () => unknown | Promise<unknown>): Promise<number> {
   await work();
   const times: number[] = [];
   for (let run = 0; run < runs; run++) {
@@ -24,8 +25,7 @@ async function median(runs: number, work: () => unknown | Promise<unknown>): Pro
     await work();
     times.push(performance.now() - start);
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
+  return median(times);
 }
 
 /** Frame intervals (ms) while the pointer drags the canvas pane across it. */
@@ -167,7 +167,7 @@ const flowBench: BenchModule = {
       rows.push({
         group: 'flow',
         figure: `validation of a ${size}-block flow`,
-        value: await median(9, () => validateFlow(flow, lookups)),
+        value: await medianTime(9, () => validateFlow(flow, lookups)),
         unit: 'ms',
         ...(size === 1000 ? { budget: { kind: 'max' as const, limit: 10 } } : {}),
         note: `${blocks} blocks, ${errors} errors, median of 9`,
@@ -176,7 +176,7 @@ const flowBench: BenchModule = {
       rows.push({
         group: 'flow',
         figure: `elkjs layout of a ${size}-block flow`,
-        value: await median(5, () => layoutWithElk(elk, input)),
+        value: await medianTime(5, () => layoutWithElk(elk, input)),
         unit: 'ms',
         note: `${input.nodes.length} nodes, ${input.edges.length} links; runs in the layout worker in the console; median of 5`,
       });

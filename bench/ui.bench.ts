@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { httpCall } from '../tests/support/serverProcess';
 import type { BenchContext, BenchServer } from './lib/context';
 import { connectionsPlan } from './lib/seeds';
+import { median } from './lib/stats';
 import type { BenchModule, BenchRow } from './lib/types';
 
 const group = 'console';
@@ -10,11 +11,6 @@ const group = 'console';
 const DEBOUNCE_MS = 200;
 const FIELDS = 500;
 
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 const max = (values: readonly number[]) => Math.max(...values);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
