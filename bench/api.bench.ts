@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type LoadTarget, measureLoad, pendingRows } from './lib/load';
+import { startBareFastify } from './lib/bareFastify';
+import type { BenchServer } from './lib/context';
+import { type LoadSettings, type LoadTarget, measureLoad, pendingRows } from './lib/load';
 import { connection, connectionsPlan, firstCredentialType } from './lib/seeds';
 import type { BenchModule, BenchRow } from './lib/types';
 
@@ -19,6 +21,47 @@ const role = (n: number) => ({
   Name: `bench role ${n} ${randomUUID().slice(0, 8)}`,
   Permissions: { Dashboard: { Read: true } },
 });
+
+/**
+ * The floor under the GetConnections page figure (issue 20 point 5: "half of bare Fastify"): the page
+ * the server answered, served by a bare Fastify process under the same load in the same minutes. Its
+ * rows carry no budget; the page's own row gains its share of the control, which shows how much of a
+ * low figure is the machine.
+ */
+async function bareFastifyControl(
+  server: BenchServer,
+  target: LoadTarget,
+  rows: BenchRow[],
+  settings: LoadSettings,
+): Promise<BenchRow[]> {
+  const answer = await fetch(`${server.url}/api/UIServices/${target.path}`, {
+    headers: { authorization: `Bearer ${server.token}` },
+  });
+  const payload = await answer.text();
+  const route = new URL(`/api/UIServices/${target.path}`, server.url).pathname;
+  const bare = await startBareFastify(route, payload);
+  try {
+    const control = await measureLoad(
+      bare,
+      {
+        group,
+        figure: `control: bare Fastify, the same page (${(payload.length / 1024).toFixed(1)} KB) as a kept string`,
+        method: 'GET',
+        path: target.path,
+        connections: target.connections,
+      },
+      settings,
+    );
+    const page = rows.find((row) => row.figure === `${target.figure}: requests per second`);
+    // measureLoad's first row is the requests per second.
+    const floor = control[0];
+    if (page?.value !== undefined && floor?.value !== undefined)
+      page.note = `${page.note}; ${Math.round((page.value / floor.value) * 100)}% of the bare Fastify control below (the issue asks half)`;
+    return control;
+  } finally {
+    await bare.stop();
+  }
+}
 
 /**
  * Server throughput and latency (issue 9 'npm run bench'): the calls the budgets name, against 10,000
@@ -61,6 +104,7 @@ const api: BenchModule = {
           ? await measureLoad(server, target, settings)
           : pendingRows(target, connections.reason)),
       );
+    if (connections.ok) rows.push(...(await bareFastifyControl(server, getConnections, rows, settings)));
 
     const documents = await context.seed('metadataDocuments', {
       path: 'MetaDocumentBuilder/MetaDocument',

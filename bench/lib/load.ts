@@ -18,6 +18,9 @@ export interface LoadTarget {
   connections?: number;
 }
 
+/** What a load needs of a server: where it answers, and a token it takes. */
+export type LoadServer = Pick<BenchServer, 'url' | 'token'>;
+
 export interface LoadSettings {
   durationSeconds: number;
   connections: number;
@@ -68,7 +71,7 @@ export function pendingRows(target: LoadTarget, reason: string): BenchRow[] {
  * Requests per second count only 2xx answers; any other answer is reported beside the figure.
  */
 export async function measureLoad(
-  server: BenchServer,
+  server: LoadServer,
   target: LoadTarget,
   settings: LoadSettings,
 ): Promise<BenchRow[]> {
@@ -125,7 +128,7 @@ export async function measureLoad(
  * Waits until the server works through what the last run left queued (autocannon stops waiting at the
  * end of its duration, the server does not), so one figure's backlog does not slow the next.
  */
-async function drain(server: BenchServer): Promise<void> {
+async function drain(server: LoadServer): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     const started = performance.now();
