@@ -15,8 +15,9 @@ const MEMORY_CALLS = 100_000;
  * The flow runtime (issue 17 point 9): executions per second and p50/p99 of the demo flow
  * GET /rest/orders_api/customers/credit (START → READ a customer → CHECK its credit → RESULT) at 50
  * concurrent connections on loopback, and the server's resident memory before and after 100,000 more
- * calls (the first reading itself after 100,000). Its own server on a fresh data directory with the demo data, the rate limit off (one API user
- * makes every call). Budgets: at least 2,000 executions/s, p99 ≤ 20 ms, memory within ±10%.
+ * calls (the first reading itself after 100,000). Its own server on a fresh data directory with the
+ * demo data, the rate limit off (one API user makes every call). Budgets: at least 2,000 executions/s,
+ * p99 ≤ 20 ms, memory within ±10%.
  */
 const runtime: BenchModule = {
   name: 'runtime',
