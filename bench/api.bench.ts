@@ -34,12 +34,10 @@ async function bareFastifyControl(
   rows: BenchRow[],
   settings: LoadSettings,
 ): Promise<BenchRow[]> {
-  const answer = await fetch(`${server.url}/api/UIServices/${target.path}`, {
-    headers: { authorization: `Bearer ${server.token}` },
-  });
+  const address = new URL(`/api/UIServices/${target.path}`, server.url);
+  const answer = await fetch(address, { headers: { authorization: `Bearer ${server.token}` } });
   const payload = await answer.text();
-  const route = new URL(`/api/UIServices/${target.path}`, server.url).pathname;
-  const bare = await startBareFastify(route, payload);
+  const bare = await startBareFastify(address.pathname, payload);
   try {
     const control = await measureLoad(
       bare,
