@@ -2043,6 +2043,10 @@ export interface components {
                 Type: "string" | "number" | "boolean" | "password" | "url";
                 Description?: string | null;
                 Default?: string | number | boolean | null;
+                /** @description This non-secret field says where the type's secrets go (host, port, database, user, base URL, TLS). While it is unchanged a masked secret stands for the stored one; once it changes the secret must be entered again (issue 29 point 1). */
+                BindsSecrets?: boolean;
+                /** @description Values compare without regard to case (host names), e.g. when deciding whether a field that binds secrets changed. */
+                IgnoreCase?: boolean;
                 Validation?: ({
                     Required?: boolean;
                     Min?: number;

@@ -9,7 +9,9 @@ export type Driver = 'internal' | 'postgres' | 'none';
 /**
  * The credential types the server offers (spec part 1 §3 'Connection': credential type list items with
  * name and fields of name, type, description, validation; §5: a connection's type is one of them). Fields
- * of type password are secrets: encrypted at rest and answered masked.
+ * of type password are secrets: encrypted at rest and answered masked. Fields with BindsSecrets say where
+ * the secrets go: while they keep their stored values the mask stands for the stored secret; once one
+ * changes, the secret must be typed again (issue 29 point 1, src/domain/connections/secretReentry.ts).
  */
 export const credentialTypes: ReadonlyArray<CredentialType & { driver: Driver }> = [
   {
@@ -30,12 +32,22 @@ export const credentialTypes: ReadonlyArray<CredentialType & { driver: Driver }>
         Type: 'string',
         Description: 'Host name or address.',
         Validation: { Required: true, MaxLength: 255 },
+        BindsSecrets: true,
+        IgnoreCase: true,
       },
-      { Name: 'Port', Type: 'number', Default: 5432, Validation: { Required: true, Min: 1, Max: 65535 } },
-      { Name: 'Database', Type: 'string', Validation: { Required: true, MaxLength: 63 } },
-      { Name: 'User', Type: 'string', Validation: { Required: true, MaxLength: 63 } },
+      {
+        Name: 'Port',
+        Type: 'number',
+        Default: 5432,
+        Validation: { Required: true, Min: 1, Max: 65535 },
+        BindsSecrets: true,
+      },
+      { Name: 'Database', Type: 'string', Validation: { Required: true, MaxLength: 63 }, BindsSecrets: true },
+      { Name: 'User', Type: 'string', Validation: { Required: true, MaxLength: 63 }, BindsSecrets: true },
       { Name: 'Password', Type: 'password' },
-      { Name: 'Ssl', Type: 'boolean', Description: 'Connect with TLS.', Default: false },
+      // Binds the password too: turning TLS off sends it in clear to whoever is on the path (the server
+      // answers AuthenticationCleartextPassword and gets it as typed).
+      { Name: 'Ssl', Type: 'boolean', Description: 'Connect with TLS.', Default: false, BindsSecrets: true },
       {
         Name: 'Schemas',
         Type: 'string',
@@ -56,6 +68,7 @@ export const credentialTypes: ReadonlyArray<CredentialType & { driver: Driver }>
         Type: 'url',
         Description: 'e.g. https://api.example.com/v1',
         Validation: { Required: true, MaxLength: 2000 },
+        BindsSecrets: true,
       },
       { Name: 'ApiKey', Type: 'password', Validation: { Required: true } },
     ],
@@ -66,9 +79,21 @@ export const credentialTypes: ReadonlyArray<CredentialType & { driver: Driver }>
     Testable: false,
     driver: 'none',
     Fields: [
-      { Name: 'Host', Type: 'string', Validation: { Required: true, MaxLength: 255 } },
-      { Name: 'Port', Type: 'number', Default: 22, Validation: { Required: true, Min: 1, Max: 65535 } },
-      { Name: 'User', Type: 'string', Validation: { Required: true } },
+      {
+        Name: 'Host',
+        Type: 'string',
+        Validation: { Required: true, MaxLength: 255 },
+        BindsSecrets: true,
+        IgnoreCase: true,
+      },
+      {
+        Name: 'Port',
+        Type: 'number',
+        Default: 22,
+        Validation: { Required: true, Min: 1, Max: 65535 },
+        BindsSecrets: true,
+      },
+      { Name: 'User', Type: 'string', Validation: { Required: true }, BindsSecrets: true },
       { Name: 'Password', Type: 'password' },
     ],
   },

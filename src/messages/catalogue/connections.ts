@@ -23,4 +23,6 @@ export const connections = {
   'cb.settings.none': 'This type needs no settings.',
   'cb.settings.chooseType': 'Choose a type to see its settings.',
   'cb.settings.secretHelp': 'Stored encrypted. Leave as is to keep it, or type a new one.',
+  // Issue 29 point 1: a masked secret stands for the stored one only where it was saved for.
+  'cb.secretReentry': 'Enter {name} again: {changed} changed since it was saved',
 } as const;
