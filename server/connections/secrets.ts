@@ -1,8 +1,34 @@
 import { SECRET_MASK } from '../../src/domain/connections/secretMask';
+import {
+  maskedSecretsNeedingReentry,
+  type StoredCredential,
+} from '../../src/domain/connections/secretReentry';
 import { decrypt, encrypt, type ServerKeys } from '../auth/keys';
+import { badRequest } from '../http/errors';
 import type { CredentialType } from './credentialTypes';
 
 export type Settings = Record<string, string | number | boolean | null>;
+
+/** The stored connection's credential: its type and its settings as stored (secrets sealed). */
+export interface Stored extends StoredCredential {
+  Settings?: Settings | undefined;
+}
+
+/**
+ * Refuses (400, an error at each secret's path) settings whose masked secret would go somewhere else than
+ * the stored one was saved for: a changed host, port, database, user, TLS or base URL, or another type
+ * (issue 29 point 1). Without it, whoever may save or test a connection could point it at a listener of
+ * theirs and collect every stored secret.
+ */
+function assertMaskStaysHome(
+  type: CredentialType | undefined,
+  incoming: Settings | undefined,
+  stored: Stored | undefined,
+) {
+  if (!type) return;
+  const errors = maskedSecretsNeedingReentry(type, incoming, stored);
+  if (errors.length > 0) throw badRequest(errors);
+}
 
 const isSecret = (type: CredentialType | undefined, name: string) =>
   type?.Fields.some((field) => field.Name === name && field.Type === 'password') ?? false;
@@ -11,14 +37,17 @@ const present = (value: unknown) => value !== undefined && value !== null && val
 
 /**
  * Settings as stored: only the type's fields, secrets sealed with the server's key. A secret that comes
- * back as the mask keeps the stored one, so the console never needs the secret in clear (issue 5).
+ * back as the mask keeps the stored one, so the console never needs the secret in clear (issue 5), but
+ * only while the settings that say where it goes are unchanged (400 otherwise, issue 29 point 1).
  */
 export function sealSettings(
   keys: ServerKeys,
   type: CredentialType | undefined,
   incoming: Settings | undefined,
-  stored: Settings | undefined,
+  storedCredential: Stored | undefined,
 ): Settings {
+  assertMaskStaysHome(type, incoming, storedCredential);
+  const stored = storedCredential?.Settings;
   const out: Settings = {};
   for (const field of type?.Fields ?? []) {
     const value = incoming?.[field.Name];
@@ -47,14 +76,17 @@ export function maskSettings(type: CredentialType | undefined, stored: Settings 
 
 /**
  * Settings in clear, to connect with, from settings as the console holds them: a masked secret is the
- * stored one, opened with the server's key; a typed one is used as typed.
+ * stored one, opened with the server's key, and only for the target it was stored for (400 otherwise,
+ * issue 29 point 1); a typed one is used as typed.
  */
 export function openSettings(
   keys: ServerKeys,
   type: CredentialType | undefined,
   settings: Settings | undefined,
-  stored: Settings | undefined,
+  storedCredential: Stored | undefined,
 ): Settings {
+  assertMaskStaysHome(type, settings, storedCredential);
+  const stored = storedCredential?.Settings;
   const out: Settings = { ...settings };
   for (const [name, value] of Object.entries(out)) {
     if (!isSecret(type, name) || value !== SECRET_MASK) continue;
@@ -69,4 +101,4 @@ export const openStoredSettings = (
   keys: ServerKeys,
   type: CredentialType | undefined,
   stored: Settings | undefined,
-): Settings => openSettings(keys, type, maskSettings(type, stored), stored);
+): Settings => openSettings(keys, type, maskSettings(type, stored), { Type: type?.Name, Settings: stored });
