@@ -120,7 +120,7 @@ describe.each(databaseTargets)(
       const save = await call(server, 'POST', 'Connection/PostConnection', { token, body: item });
       expect(save.status, JSON.stringify(save.body)).toBe(200);
       const read = await call(server, 'GET', `Connection/GetConnectionByGuid/${guid}`, { token });
-      const masked = read.body as typeof item & Record<string, unknown>;
+      const masked = read.body as unknown as typeof item & Record<string, unknown>;
       expect(masked.FlowCredential.Settings.Password ?? masked.FlowCredential.Settings.ApiKey).toBe(
         SECRET_MASK,
       );
@@ -138,7 +138,7 @@ describe.each(databaseTargets)(
         Settings: { ...connection.FlowCredential.Settings, ...changes },
       },
     });
-    const test = (body: { FlowConnectionGuid: string }) =>
+    const test = (body: { FlowConnectionGuid: string } & Record<string, unknown>) =>
       call(server, 'POST', `Connection/TestConnection/${body.FlowConnectionGuid}`, { token, body });
     const storedSettings = async (guid: string) => {
       const [row] = await server.db.query<{ body: { FlowCredential: { Settings: SettingsOf } } }>(
