@@ -79,6 +79,28 @@ describe('connections, metadata documents and methods in Chromium (spec part 1 �
     await button('‹ Connection Builder').click();
   });
 
+  it('asks for the password again once the host of a stored connection changes (issue 29 point 1)', async () => {
+    await page.goto(`${server.url}/connectionbuilder`);
+    await page.getByRole('button', { name: 'Sales_db' }).click();
+    await page.getByLabel('Host').fill('127.0.0.2');
+    const again = 'Enter Password again: Host changed since it was saved';
+    // Before any call: Save is not offered, and validating says why, on the password field too.
+    expect(await button('Save').isDisabled()).toBe(true);
+    await button('requires validation').click();
+    await expect.poll(problems).toEqual([again]);
+    expect(await page.locator('.credential-settings .field__error').textContent()).toBe(again);
+    // The server refuses the test the same way (400, a danger notification); what was typed stays.
+    await button('Test connection').click();
+    await expect.poll(() => notice().textContent()).toContain(again);
+    expect(await page.getByLabel('Host').inputValue()).toBe('127.0.0.2');
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe(SECRET_MASK);
+    // Typed again, it is saved for the new host (the danger notice stays until closed).
+    await button('Close notification').click();
+    await page.getByLabel('Password', { exact: true }).fill('Sales!pw2');
+    await button('Save').click();
+    await expect.poll(() => notice().textContent()).toContain('Connection saved');
+  });
+
   it('validates a new metadata document, shows the error list, and is valid once fixed (part 1 §5)', async () => {
     await page.goto(`${server.url}/metadatabuilder`);
     await button('New metadata document').click();

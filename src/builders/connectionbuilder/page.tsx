@@ -11,7 +11,13 @@ type Connection = components['schemas']['Connection'];
 export default function ConnectionBuilderPage() {
   const types = useCredentialTypes();
   const declared = useMemo(
-    () => ({ ...builder, rules: (connection: Connection) => connectionRules(connection, types.data) }),
+    () => ({
+      ...builder,
+      // With the stored connection: a masked secret whose host, port, user… changed asks to be typed
+      // again before any call (issue 29 point 1).
+      rules: (connection: Connection, original: Connection | null) =>
+        connectionRules(connection, types.data, original),
+    }),
     [types.data],
   );
   return <BuilderPage builder={declared} />;

@@ -112,6 +112,23 @@ describe('connectionRules (spec part 1 §5 "Connection", §3 "Connection")', () 
     );
   });
 
+  it('asks for a masked secret again once the stored connection’s target changed (issue 29 point 1)', () => {
+    const withBinding: CredentialType = {
+      ...postgres,
+      Fields: postgres.Fields.map((field) =>
+        field.Name === 'Host' || field.Name === 'Port' ? { ...field, BindsSecrets: true } : field,
+      ),
+    };
+    const stored = connection('PostgreSQL', { Host: 'db', Port: 5432, Password: '••••••••' });
+    const keys = (value: Connection, original: Connection | null) =>
+      connectionRules(value, [withBinding], original).map((entry) => `${entry.path} ${entry.messageKey}`);
+    const moved = connection('PostgreSQL', { Host: '127.0.0.2', Port: 5432, Password: '••••••••' });
+    expect(keys(moved, stored)).toEqual(['/FlowCredential/Settings/Password cb.secretReentry']);
+    expect(keys(stored, stored)).toEqual([]);
+    // A new connection has nothing stored: its mask is no secret, and nothing to ask for.
+    expect(keys(moved, null)).toEqual([]);
+  });
+
   it('checks nothing that needs the credential types before they are loaded', () => {
     expect(connectionRules(connection('Oracle', {}), undefined)).toEqual([]);
   });

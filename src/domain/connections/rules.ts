@@ -1,6 +1,7 @@
 import type { components } from '../../../generated/uiservices';
 import { t } from '../../messages/t';
 import type { FieldError } from '../../validation/fieldErrors';
+import { maskedSecretsNeedingReentry } from './secretReentry';
 
 type Connection = components['schemas']['Connection'];
 type CredentialType = components['schemas']['CredentialType'];
@@ -48,15 +49,25 @@ export function settingError(field: CredentialField, value: SettingValue): Field
 /**
  * Rules of a connection the schema cannot say (spec part 1 §5 'Connection'): the type is one of the
  * credential types, and the credential settings fit the type's field list (name, type, validation; part 1
- * §3). Without the credential types (not loaded yet) only what needs none is checked.
+ * §3). Without the credential types (not loaded yet) only what needs none is checked. Given the connection
+ * as stored, a masked secret whose target changed must be typed again (issue 29 point 1; the server
+ * refuses it too, server/connections/secrets.ts).
  */
 export function connectionRules(
   connection: Connection,
   credentialTypes: readonly CredentialType[] | undefined,
+  stored?: Connection | null,
 ): FieldError[] {
   if (!credentialTypes || !connection.Type) return [];
   const type = credentialTypes.find((entry) => entry.Name === connection.Type);
   if (!type) return [error('/Type', 'cb.validation.typeUnknown')];
   const settings = connection.FlowCredential?.Settings ?? {};
-  return type.Fields.flatMap((field) => settingError(field, settings[field.Name]) ?? []);
+  return [
+    ...type.Fields.flatMap((field) => settingError(field, settings[field.Name]) ?? []),
+    ...maskedSecretsNeedingReentry(
+      type,
+      settings,
+      stored ? { Type: stored.Type, Settings: stored.FlowCredential?.Settings } : undefined,
+    ),
+  ];
 }

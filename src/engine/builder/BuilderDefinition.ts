@@ -50,8 +50,11 @@ export interface BuilderDefinition<T extends object> {
   /** The x-unique-among list this builder's items are checked against (its own list). */
   peersList?: string;
   toPeer?(item: T): Peer;
-  /** Rules the schema cannot say (graph rules), as pure functions. */
-  rules?(item: T): FieldError[];
+  /**
+   * Rules the schema cannot say (graph rules), as pure functions; `original` is the item as stored (null
+   * for a new one), for rules about what changed (a masked secret whose target changed, issue 29 point 1).
+   */
+  rules?(item: T, original: T | null): FieldError[];
   /**
    * Checks that need the server (a compile check, lists the server offers), run by the validation run
    * after the schema and the rules (spec part 1 §5 'Script': the code is sent for a compile check). A

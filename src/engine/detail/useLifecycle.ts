@@ -76,8 +76,14 @@ export function useLifecycle<T extends object>(options: {
   // The item's own checks, run on the rendered draft (the Save button) and on the latest one (save,
   // validate).
   const checksOf = useCallback(
-    (value: T) => runValidation(builder.form, value, context, builder.rules),
-    [builder, context],
+    (value: T) =>
+      runValidation(
+        builder.form,
+        value,
+        context,
+        builder.rules && ((item: T) => builder.rules!(item, original)),
+      ),
+    [builder, context, original],
   );
 
   const validate = useCallback(async () => {
