@@ -166,6 +166,24 @@ describe.each(databaseTargets)(
       ]);
     };
 
+    it('CredentialTypes says which settings bind each type’s secrets, so the console applies the same rule', async () => {
+      const types = await call(server, 'GET', 'Connection/CredentialTypes', { token });
+      const binding = Object.fromEntries(
+        types.body.map((type) => [
+          type.Name,
+          (type.Fields as Array<{ Name: string; BindsSecrets?: boolean }>)
+            .filter((field) => field.BindsSecrets)
+            .map((field) => field.Name),
+        ]),
+      );
+      expect(binding).toEqual({
+        'Internal PostgreSQL': [],
+        PostgreSQL: ['Host', 'Port', 'Database', 'User', 'Ssl'],
+        'REST API': ['BaseUrl'],
+        SFTP: ['Host', 'Port', 'User'],
+      });
+    });
+
     const base = (port: number): SettingsOf => ({
       Host: '127.0.0.1',
       Port: port,
