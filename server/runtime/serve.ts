@@ -244,14 +244,17 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
     errorHandler: (error, _request, reply) => {
       const status = (error as { statusCode?: number }).statusCode ?? 500;
       const answer =
-        status === 413
-          ? new HttpError(413, 'runtime.bodyTooLarge', { limit: config.bodyLimitBytes })
-          : status < 500
-            ? new HttpError(400, 'flow.input.notJson')
-            : new HttpError(500, 'runtime.failed', {
-                block: 'flow',
-                detail: error instanceof Error ? error.message : String(error),
-              });
+        // A body nested too deep (server/http/bodyDepth.ts) says so.
+        error instanceof HttpError
+          ? error
+          : status === 413
+            ? new HttpError(413, 'runtime.bodyTooLarge', { limit: config.bodyLimitBytes })
+            : status < 500
+              ? new HttpError(400, 'flow.input.notJson')
+              : new HttpError(500, 'runtime.failed', {
+                  block: 'flow',
+                  detail: error instanceof Error ? error.message : String(error),
+                });
       return send(reply, answer.status, answer.body());
     },
   });
