@@ -28,6 +28,15 @@ export interface Db {
   onWrite(listener: WriteListener): () => void;
   /** Whether onWrite hears every write right now; caches keep nothing while it does not. */
   writesSeen(): boolean;
+  /**
+   * This database with its statements tied to `signal` (the flow runtime's call timeout, issue 29
+   * point 9): once it aborts, a statement not yet started is refused (SQLSTATE 57014, query_canceled),
+   * and on PostgreSQL one still running is cancelled with pg_cancel_backend, sent on a connection of its
+   * own, before its connection goes back to the pool or runs anything else. Transactions begun on it are
+   * tied too. PGlite runs a statement on this process's one thread, so nothing can interrupt one once it
+   * started (README, "Flow runtime").
+   */
+  stoppable(signal: AbortSignal): Db;
   /** PGlite only: the data directory as a tarball, which `loadDataDir` starts from. */
   dump?(): Promise<Blob>;
 }
@@ -40,10 +49,22 @@ const INT8 = 20;
 
 type PgliteRunner = Pick<PGlite, 'query' | 'exec'>;
 
-function pgliteDb(runner: PgliteRunner, root: PGlite, tracker: WriteTracker, writes?: TransactionWrites): Db {
+/** A statement refused because its call was stopped: the error PostgreSQL answers a cancelled one with. */
+function canceled(): Error {
+  return Object.assign(new Error('canceling statement: the call was stopped'), { code: '57014' });
+}
+
+function pgliteDb(
+  runner: PgliteRunner,
+  root: PGlite,
+  tracker: WriteTracker,
+  writes?: TransactionWrites,
+  signal?: AbortSignal,
+): Db {
   return {
     kind: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {
+      if (signal?.aborted) throw canceled();
       try {
         const result = await runner.query<T>(sql, params);
         return result.rows;
@@ -53,6 +74,7 @@ function pgliteDb(runner: PgliteRunner, root: PGlite, tracker: WriteTracker, wri
       }
     },
     async exec(sql: string) {
+      if (signal?.aborted) throw canceled();
       try {
         await runner.exec(sql);
       } finally {
@@ -65,12 +87,13 @@ function pgliteDb(runner: PgliteRunner, root: PGlite, tracker: WriteTracker, wri
       const inner = new TransactionWrites();
       try {
         return await root.transaction((tx) =>
-          fn(pgliteDb(tx as unknown as PgliteRunner, root, tracker, inner)),
+          fn(pgliteDb(tx as unknown as PgliteRunner, root, tracker, inner, signal)),
         );
       } finally {
         inner.flush(tracker);
       }
     },
+    stoppable: (stop) => pgliteDb(runner, root, tracker, writes, stop),
     exclusively: (fn) => fn(),
     close: () => root.close(),
     dump: () => root.dumpDataDir('gzip'),
@@ -105,6 +128,41 @@ interface Postgres {
   pool: pg.Pool;
   tracker: WriteTracker;
   notices: WriteNotices;
+  /** Connections that send cancels (made at the first): never the pool's, which running calls may hold. */
+  cancels: () => pg.Pool;
+  cancelsMade?: pg.Pool;
+}
+
+/**
+ * Runs `statement` on `connection` so that `signal` aborting cancels it on the server; resolves or
+ * rejects only after any cancel has been sent, so the connection runs nothing else (the next statement
+ * of another call, once released) while a cancel meant for this one may still arrive. A cancel that
+ * arrives after the statement ended finds the backend waiting for a command, which ignores it.
+ */
+async function cancellable<T>(
+  shared: Postgres,
+  connection: pg.PoolClient,
+  signal: AbortSignal,
+  statement: () => Promise<T>,
+): Promise<T> {
+  if (signal.aborted) throw canceled();
+  let cancelling: Promise<unknown> | undefined;
+  const cancel = () => {
+    const pid = (connection as unknown as { processID: number }).processID;
+    cancelling = shared
+      .cancels()
+      .query('select pg_cancel_backend($1)', [pid])
+      .catch((error: Error) =>
+        console.warn(`database: a statement could not be cancelled (${error.message})`),
+      );
+  };
+  signal.addEventListener('abort', cancel, { once: true });
+  try {
+    return await statement();
+  } finally {
+    signal.removeEventListener('abort', cancel);
+    if (cancelling) await cancelling;
+  }
 }
 
 /**
@@ -120,16 +178,42 @@ async function announce(shared: Postgres, connection: pg.PoolClient, writes: Tra
     ]);
 }
 
-function postgresDb(shared: Postgres, client?: pg.PoolClient, writes?: TransactionWrites): Db {
+function postgresDb(
+  shared: Postgres,
+  client?: pg.PoolClient,
+  writes?: TransactionWrites,
+  signal?: AbortSignal,
+): Db {
   const { pool, tracker } = shared;
   const runner = client ?? pool;
+  /** One statement tied to the signal: on the transaction's connection, or on one of the pool's. */
+  const stoppableQuery = async (stop: AbortSignal, sql: string, params: unknown[]) => {
+    if (stop.aborted) throw canceled();
+    if (client) return cancellable(shared, client, stop, () => client.query(sql, params));
+    // What pool.query does, with the connection in hand to cancel its statement.
+    const connection = await pool.connect();
+    try {
+      const result = await cancellable(shared, connection, stop, () => connection.query(sql, params));
+      connection.release();
+      return result;
+    } catch (error) {
+      // A statement PostgreSQL refused (an SQLSTATE, a cancel's 57014 included) leaves its connection
+      // sound; anything else (a lost connection) drops it from the pool.
+      const code = (error as { code?: unknown }).code;
+      connection.release(
+        typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? undefined : (error as Error),
+      );
+      throw error;
+    }
+  };
   return {
     kind: 'postgres',
     async query<T>(sql: string, params: unknown[] = []) {
+      if (signal?.aborted) throw canceled();
       // A write outside a transaction becomes one, so its notice commits with it.
       if (!client && announced(writtenTables(sql))) return this.transaction((tx) => tx.query<T>(sql, params));
       try {
-        const result = await runner.query(sql, params);
+        const result = signal ? await stoppableQuery(signal, sql, params) : await runner.query(sql, params);
         return result.rows as T[];
       } finally {
         const written = tracker.statement(sql);
@@ -137,9 +221,11 @@ function postgresDb(shared: Postgres, client?: pg.PoolClient, writes?: Transacti
       }
     },
     async exec(sql: string) {
+      if (signal?.aborted) throw canceled();
       if (!client) return this.transaction((tx) => tx.exec(sql));
       try {
-        await runner.query(sql);
+        if (signal) await stoppableQuery(signal, sql, []);
+        else await runner.query(sql);
       } finally {
         tracker.notify('all');
         writes?.add('all');
@@ -151,7 +237,7 @@ function postgresDb(shared: Postgres, client?: pg.PoolClient, writes?: Transacti
       const inner = new TransactionWrites();
       try {
         await connection.query('BEGIN');
-        const result = await fn(postgresDb(shared, connection, inner));
+        const result = await fn(postgresDb(shared, connection, inner, signal));
         await announce(shared, connection, inner);
         await connection.query('COMMIT');
         return result;
@@ -163,10 +249,12 @@ function postgresDb(shared: Postgres, client?: pg.PoolClient, writes?: Transacti
         inner.flush(tracker);
       }
     },
+    stoppable: (stop) => postgresDb(shared, client, writes, stop),
     exclusively: (fn) => withStartLock(shared.url, fn),
     async close() {
       await shared.notices.close();
       await pool.end();
+      await shared.cancelsMade?.end();
     },
     onWrite: (listener) => tracker.listen(listener),
     writesSeen: () => tracker.seesEveryWrite,
@@ -192,7 +280,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
     const tracker = new WriteTracker();
     const notices = new WriteNotices(target.url, tracker);
     await notices.start();
-    return postgresDb({ url: target.url, pool, tracker, notices });
+    const shared: Postgres = {
+      url: target.url,
+      pool,
+      tracker,
+      notices,
+      cancels: () => {
+        if (!shared.cancelsMade) {
+          shared.cancelsMade = new Pool({ connectionString: target.url, max: 2, idleTimeoutMillis: 10_000 });
+          shared.cancelsMade.on('error', () => undefined);
+        }
+        return shared.cancelsMade;
+      },
+    };
+    return postgresDb(shared);
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const parsers = { [INT8]: (value: string) => Number(value) };
