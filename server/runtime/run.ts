@@ -1,6 +1,6 @@
 import { blockTypes } from '../../src/domain/flow/blockTypes';
 import type { Principal } from '../auth/principal';
-import type { Db } from '../db/database';
+import { type Db, Stop } from '../db/database';
 import { HttpError } from '../http/errors';
 import type { Plan, Step } from './compile';
 import { newGuid } from './executors';
@@ -91,10 +91,10 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<RunOutco
   const deadline = now + options.timeoutMs;
   const tracing = options.test === true;
   const trace: TraceEntry[] = [];
-  // The call's statements stop with it: the timeout aborts this, so a statement not yet started is
+  // The call's statements stop with it: the timeout stops this, so a statement not yet started is
   // refused and, on PostgreSQL, one running is cancelled (issue 29 point 9; server/db/database.ts).
-  const stop = new AbortController();
-  const db = options.db.stoppable(stop.signal);
+  const stop = new Stop();
+  const db = options.db.stoppable(stop);
   const state: RunState = {
     db,
     cacheable: options.db,
@@ -174,7 +174,7 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<RunOutco
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<RunOutcome>((resolve) => {
     timer = setTimeout(() => {
-      stop.abort();
+      stop.stop();
       resolve(errorAnswer(timedOut()));
     }, options.timeoutMs);
   });
