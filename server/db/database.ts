@@ -81,17 +81,10 @@ function canceled(): Error {
   return Object.assign(new Error('canceling statement: the call was stopped'), { code: '57014' });
 }
 
-function pgliteDb(
-  runner: PgliteRunner,
-  root: PGlite,
-  tracker: WriteTracker,
-  writes?: TransactionWrites,
-  signal?: Stop,
-): Db {
-  return {
+function pgliteDb(runner: PgliteRunner, root: PGlite, tracker: WriteTracker, writes?: TransactionWrites): Db {
+  const db: Db = {
     kind: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {
-      if (signal?.stopped) throw canceled();
       try {
         const result = await runner.query<T>(sql, params);
         return result.rows;
@@ -101,7 +94,6 @@ function pgliteDb(
       }
     },
     async exec(sql: string) {
-      if (signal?.stopped) throw canceled();
       try {
         await runner.exec(sql);
       } finally {
@@ -114,19 +106,37 @@ function pgliteDb(
       const inner = new TransactionWrites();
       try {
         return await root.transaction((tx) =>
-          fn(pgliteDb(tx as unknown as PgliteRunner, root, tracker, inner, signal)),
+          fn(pgliteDb(tx as unknown as PgliteRunner, root, tracker, inner)),
         );
       } finally {
         inner.flush(tracker);
       }
     },
-    stoppable: (stop) => pgliteDb(runner, root, tracker, writes, stop),
+    // PGlite runs a statement on this thread: one that started runs to its end (Db.stoppable).
+    stoppable: (stop) => refusingWhenStopped(db, stop),
     exclusively: (fn) => fn(),
     close: () => root.close(),
     dump: () => root.dumpDataDir('gzip'),
     onWrite: (listener) => tracker.listen(listener),
     writesSeen: () => true,
   };
+  return db;
+}
+
+/**
+ * `db`, but its statements are refused once `stop` is stopped, in transactions begun on it too. A light
+ * object over `db` (its prototype): a flow call makes one per call.
+ */
+function refusingWhenStopped(db: Db, stop: Stop): Db {
+  const out = Object.create(db) as Db;
+  out.query = <T>(sql: string, params?: unknown[]) =>
+    stop.stopped ? Promise.reject(canceled()) : db.query<T>(sql, params);
+  out.exec = (sql: string) => (stop.stopped ? Promise.reject(canceled()) : db.exec(sql));
+  out.transaction = <T>(fn: (tx: Db) => Promise<T>) =>
+    stop.stopped
+      ? Promise.reject(canceled())
+      : db.transaction((tx) => fn(tx === db ? out : refusingWhenStopped(tx, stop)));
+  return out;
 }
 
 /** The advisory lock key of preparing the database (migrations, keys, seed): 'uise' in ASCII. */
@@ -205,42 +215,64 @@ async function announce(shared: Postgres, connection: pg.PoolClient, writes: Tra
     ]);
 }
 
-function postgresDb(
+/** One statement tied to `stop`: on a transaction's connection, or on one of the pool's. */
+async function stoppableStatement(
   shared: Postgres,
-  client?: pg.PoolClient,
-  writes?: TransactionWrites,
-  signal?: Stop,
-): Db {
+  client: pg.PoolClient | undefined,
+  stop: Stop,
+  sql: string,
+  params: unknown[],
+) {
+  if (stop.stopped) throw canceled();
+  if (client) return cancellable(shared, client, stop, () => client.query(sql, params));
+  // What pool.query does, with the connection in hand to cancel its statement.
+  const connection = await shared.pool.connect();
+  try {
+    const result = await cancellable(shared, connection, stop, () => connection.query(sql, params));
+    connection.release();
+    return result;
+  } catch (error) {
+    // A statement PostgreSQL refused (an SQLSTATE, a cancel's 57014 included) leaves its connection
+    // sound; anything else (a lost connection) drops it from the pool.
+    const code = (error as { code?: unknown }).code;
+    connection.release(typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? undefined : (error as Error));
+    throw error;
+  }
+}
+
+/** A transaction on a connection of the pool; its statements stop with `stop` when there is one. */
+async function postgresTransaction<T>(shared: Postgres, fn: (tx: Db) => Promise<T>, stop?: Stop): Promise<T> {
+  if (stop?.stopped) throw canceled();
+  const connection = await shared.pool.connect();
+  const inner = new TransactionWrites();
+  try {
+    await connection.query('BEGIN');
+    const result = await fn(postgresDb(shared, connection, inner, stop));
+    await announce(shared, connection, inner);
+    await connection.query('COMMIT');
+    return result;
+  } catch (error) {
+    await connection.query('ROLLBACK');
+    throw error;
+  } finally {
+    connection.release();
+    inner.flush(shared.tracker);
+  }
+}
+
+function postgresDb(shared: Postgres, client?: pg.PoolClient, writes?: TransactionWrites, stop?: Stop): Db {
   const { pool, tracker } = shared;
   const runner = client ?? pool;
-  /** One statement tied to the signal: on the transaction's connection, or on one of the pool's. */
-  const stoppableQuery = async (stop: Stop, sql: string, params: unknown[]) => {
-    if (stop.stopped) throw canceled();
-    if (client) return cancellable(shared, client, stop, () => client.query(sql, params));
-    // What pool.query does, with the connection in hand to cancel its statement.
-    const connection = await pool.connect();
-    try {
-      const result = await cancellable(shared, connection, stop, () => connection.query(sql, params));
-      connection.release();
-      return result;
-    } catch (error) {
-      // A statement PostgreSQL refused (an SQLSTATE, a cancel's 57014 included) leaves its connection
-      // sound; anything else (a lost connection) drops it from the pool.
-      const code = (error as { code?: unknown }).code;
-      connection.release(
-        typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? undefined : (error as Error),
-      );
-      throw error;
-    }
-  };
-  return {
+  const db: Db = {
     kind: 'postgres',
     async query<T>(sql: string, params: unknown[] = []) {
-      if (signal?.stopped) throw canceled();
+      if (stop?.stopped) throw canceled();
       // A write outside a transaction becomes one, so its notice commits with it.
-      if (!client && announced(writtenTables(sql))) return this.transaction((tx) => tx.query<T>(sql, params));
+      if (!client && announced(writtenTables(sql))) return db.transaction((tx) => tx.query<T>(sql, params));
       try {
-        const result = signal ? await stoppableQuery(signal, sql, params) : await runner.query(sql, params);
+        const result = stop
+          ? await stoppableStatement(shared, client, stop, sql, params)
+          : await runner.query(sql, params);
         return result.rows as T[];
       } finally {
         const written = tracker.statement(sql);
@@ -248,35 +280,20 @@ function postgresDb(
       }
     },
     async exec(sql: string) {
-      if (signal?.stopped) throw canceled();
-      if (!client) return this.transaction((tx) => tx.exec(sql));
+      if (stop?.stopped) throw canceled();
+      if (!client) return db.transaction((tx) => tx.exec(sql));
       try {
-        if (signal) await stoppableQuery(signal, sql, []);
+        if (stop) await stoppableStatement(shared, client, stop, sql, []);
         else await runner.query(sql);
       } finally {
         tracker.notify('all');
         writes?.add('all');
       }
     },
-    async transaction<T>(fn: (tx: Db) => Promise<T>) {
-      if (client) return fn(this);
-      const connection = await pool.connect();
-      const inner = new TransactionWrites();
-      try {
-        await connection.query('BEGIN');
-        const result = await fn(postgresDb(shared, connection, inner, signal));
-        await announce(shared, connection, inner);
-        await connection.query('COMMIT');
-        return result;
-      } catch (error) {
-        await connection.query('ROLLBACK');
-        throw error;
-      } finally {
-        connection.release();
-        inner.flush(tracker);
-      }
-    },
-    stoppable: (stop) => postgresDb(shared, client, writes, stop),
+    transaction: <T>(fn: (tx: Db) => Promise<T>) => (client ? fn(db) : postgresTransaction(shared, fn, stop)),
+    // Outside a transaction a flow call makes one per call: a light object over this one, not a new one.
+    stoppable: (other) =>
+      client ? postgresDb(shared, client, writes, other) : stoppableRoot(shared, db, other),
     exclusively: (fn) => withStartLock(shared.url, fn),
     async close() {
       await shared.notices.close();
@@ -286,6 +303,24 @@ function postgresDb(
     onWrite: (listener) => tracker.listen(listener),
     writesSeen: () => tracker.seesEveryWrite,
   };
+  return db;
+}
+
+/** The pool's Db (`root`) with its statements and transactions tied to `stop` (Db.stoppable). */
+function stoppableRoot(shared: Postgres, root: Db, stop: Stop): Db {
+  const out = Object.create(root) as Db;
+  out.query = async <T>(sql: string, params: unknown[] = []) => {
+    if (stop.stopped) throw canceled();
+    if (announced(writtenTables(sql))) return out.transaction((tx) => tx.query<T>(sql, params));
+    try {
+      return (await stoppableStatement(shared, undefined, stop, sql, params)).rows as T[];
+    } finally {
+      shared.tracker.statement(sql);
+    }
+  };
+  out.exec = (sql: string) => out.transaction((tx) => tx.exec(sql));
+  out.transaction = <T>(fn: (tx: Db) => Promise<T>) => postgresTransaction(shared, fn, stop);
+  return out;
 }
 
 /**
