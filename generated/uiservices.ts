@@ -435,7 +435,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Metadata documents, optionally only published ones (also a shared lookup of part 2). */
+        /**
+         * Metadata documents, optionally only published ones (also a shared lookup of part 2).
+         * @description Any signed-in user may call it: builders of documents and flows pick a published metadata document by name. With MetaDocumentBuilder Read the answer is the documents; without it, the published ones only, each as Guid, Name and IsPublished (issue 29 point 9).
+         */
         get: operations["MetaDocumentBuilder.GetMetadataDocuments"];
         put?: never;
         post?: never;
@@ -3566,13 +3569,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Metadata documents. */
+            /** @description Metadata documents, or the published ones' names and guids. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MetadataDocument"][];
+                    "application/json": (components["schemas"]["MetadataDocument"] | {
+                        Guid: components["schemas"]["Guid"];
+                        Name: string;
+                        /** @constant */
+                        IsPublished: true;
+                    })[];
                 };
             };
             "4XX": components["responses"]["Error"];

@@ -17,6 +17,7 @@ import { type OperationSpec, operationsOf } from './contract/operations';
 import { registerOperations } from './contract/register';
 import { TableCache } from './db/cache';
 import type { Db } from './db/database';
+import { MAX_BODY_DEPTH, nestsDeeperThan, tooDeep } from './http/bodyDepth';
 import type { Handlers, Services } from './http/context';
 import { HttpError } from './http/errors';
 import type { JsonAnswer } from './http/jsonAnswer';
@@ -113,6 +114,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
     executions: new ExecutionLog(db, config.runtime.executionRetentionDays, app.log),
     rateCounts: new RateCounts(db),
   };
+  // JSON bodies, the contract's and the flow runtime's: Fastify's own parser (prototype poisoning
+  // refused), after a check of the text's nesting, so a body nested deeper than MAX_BODY_DEPTH is
+  // answered 400 before it is built, validated, guarded or walked by anything (issue 29 point 8: 10,000
+  // levels answered 500, a RangeError of a recursive walk).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
+    if (nestsDeeperThan(text as string, MAX_BODY_DEPTH)) done(tooDeep(), undefined);
+    else parseJson(request, text as string, done);
+  });
   app.addHook('onClose', () => services.executions.close());
   app.addHook('onClose', () => services.rateCounts.close());
 

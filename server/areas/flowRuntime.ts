@@ -16,7 +16,7 @@ const handlers: Handlers = {
    * signed-in user (CurrentUser defaults read their e-mail); answers the call's status and body with the
    * trace. A version that cannot run answers its 501; a stored plan is not used, so a draft runs as saved.
    */
-  'FlowBuilder.TestRunRestMethodFlow': async ({ db, config, params, body, principal }) => {
+  'FlowBuilder.TestRunRestMethodFlow': async ({ db, config, params, body, principal, log }) => {
     await new FlowStore(db).find(params.guid, params.version);
     const compiled = await compileVersion(
       db,
@@ -33,6 +33,7 @@ const handlers: Handlers = {
       timeoutMs: config.runtime.timeoutMs,
       statementTimeoutMs: config.runtime.statementTimeoutMs,
       test: true,
+      log,
     });
     return {
       Status: outcome.status,

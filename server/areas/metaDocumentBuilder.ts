@@ -1,4 +1,5 @@
 import { metadataRules } from '../../src/domain/metadata/rules';
+import { can } from '../../src/permissions/entitlements';
 import type { Handlers } from '../http/context';
 import { badRequest, notFound } from '../http/errors';
 import { foreignLists, metadataLookups, referenceLists } from '../metadata/lookups';
@@ -18,8 +19,20 @@ const handlers: Handlers = {
 
   'MetaDocumentBuilder.GetForeignReferenceList': async ({ db }) => foreignLists(db),
 
-  'MetaDocumentBuilder.GetMetadataDocuments': async ({ items, query }) => {
+  'MetaDocumentBuilder.GetMetadataDocuments': async ({ items, query, principal }) => {
     const documents = await items.list(metadataKind);
+    // Also a shared lookup (spec part 2 §7 'Shared lookups'): builders of documents and flows pick a
+    // published metadata document by name. Without MetaDocumentBuilder Read (which any of its actions
+    // implies) a signed-in user gets those only, as guid and name: no drafts, no fields, no description
+    // (issue 29 point 9).
+    if (!can(principal, 'MetaDocumentBuilder', 'Read'))
+      return (
+        query.is_published === false
+          ? []
+          : documents
+              .filter((document) => document.IsPublished === true)
+              .map((document) => ({ Guid: document.Guid, Name: document.Name, IsPublished: true }))
+      ) as never;
     return (
       query.is_published === undefined
         ? documents

@@ -14,6 +14,41 @@ function retarget(schema: unknown): unknown {
   return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', `"${SCHEMAS_ID}#/$defs/`));
 }
 
+/**
+ * The server's copy of a schema, for validating bodies (issue 29 point 8: mass assignment). Every object
+ * schema that names its properties and says nothing of others gets `additionalProperties: false`, which
+ * the bodies' Ajv (`removeAdditional: true`) applies by dropping the keys it does not name, nested ones
+ * too, while it validates: a handler, and what it stores, sees only what the contract names. Schemas that
+ * refuse other keys (`additionalProperties: false`: the account calls, a test run) keep refusing them,
+ * as `unevaluatedProperties: false`, which removeAdditional leaves alone; maps (`additionalProperties`
+ * set to a schema or true) stay maps. The schemas have no allOf, anyOf, oneOf or if, so the properties
+ * an object schema names are all it takes. The browser's validators (generated/validators) are compiled
+ * from the schemas as written and keep what the user typed.
+ */
+export function closedSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(closedSchema);
+  if (!schema || typeof schema !== 'object') return schema;
+  const node = schema as Json;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'properties' || key === '$defs')
+      out[key] = Object.fromEntries(
+        Object.entries(value as Json).map(([name, sub]) => [name, closedSchema(sub)]),
+      );
+    else if (key === 'items' || key === 'additionalProperties' || key === 'prefixItems')
+      out[key] = closedSchema(value);
+    // Annotations, enums, defaults and the shared keywords' arguments are kept as they are.
+    else out[key] = value;
+  }
+  if (node.properties && typeof node.properties === 'object') {
+    if (node.additionalProperties === false) {
+      delete out.additionalProperties;
+      out.unevaluatedProperties = false;
+    } else if (node.additionalProperties === undefined) out.additionalProperties = false;
+  }
+  return out;
+}
+
 export interface RequestValidator {
   params(values: unknown): FieldError[];
   query(values: unknown): FieldError[];
@@ -36,14 +71,15 @@ function onFirstUse<T>(make: () => T): () => T {
  * (issue 20 point 4), for calls most processes never see.
  */
 export function createRequestValidators(operations: OperationSpec[]): Map<string, RequestValidator> {
-  const withSchemas = (options: Options) =>
+  const withSchemas = (options: Options, document: () => Json) =>
     onFirstUse(() => {
       const ajv = createAjv(options);
-      ajv.addSchema(schemaDocument as Json);
+      ajv.addSchema(document());
       return ajv;
     });
-  const bodies = withSchemas({});
-  const parameters = withSchemas({ coerceTypes: true, useDefaults: true });
+  // Bodies lose the keys their schema does not name (closedSchema); parameters are not stored as sent.
+  const bodies = withSchemas({ removeAdditional: true }, () => closedSchema(schemaDocument) as Json);
+  const parameters = withSchemas({ coerceTypes: true, useDefaults: true }, () => schemaDocument as Json);
   const resolverFor =
     (ajv: () => Ajv2020): ResolveRef =>
     (ref) =>
@@ -76,7 +112,7 @@ export function createRequestValidators(operations: OperationSpec[]): Map<string
     const queryValidator = objectOf('query');
     const { body } = operation;
     const bodyValidator = body
-      ? onFirstUse(() => bodies().compile(retarget(body.schema) as Json))
+      ? onFirstUse(() => bodies().compile(closedSchema(retarget(body.schema)) as Json))
       : undefined;
     const resolveParams = resolverFor(parameters);
     const resolveBody = resolverFor(bodies);

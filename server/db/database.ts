@@ -28,8 +28,44 @@ export interface Db {
   onWrite(listener: WriteListener): () => void;
   /** Whether onWrite hears every write right now; caches keep nothing while it does not. */
   writesSeen(): boolean;
+  /**
+   * This database with its statements tied to `stop` (the flow runtime's call timeout, issue 29
+   * point 9): once it is stopped, a statement not yet started is refused (SQLSTATE 57014, query_canceled),
+   * and on PostgreSQL one still running is cancelled with pg_cancel_backend, sent on a connection of its
+   * own, before its connection goes back to the pool or runs anything else. Transactions begun on it are
+   * tied too. PGlite runs a statement on this process's one thread, so nothing can interrupt one once it
+   * started (README, "Flow runtime").
+   */
+  stoppable(stop: Stop): Db;
   /** PGlite only: the data directory as a tarball, which `loadDataDir` starts from. */
   dump?(): Promise<Blob>;
+}
+
+/**
+ * What stops a stoppable Db's statements (Db.stoppable): a flag, and who is told when it is set. Not an
+ * AbortController: making one costs some 10 µs in Node 20 and a listener on it 15 more, a third of a
+ * flow call's own time (issue 20's budgets).
+ */
+export class Stop {
+  stopped = false;
+  private listeners: Array<() => void> = [];
+
+  /** Calls `listener` once, when stop() is called; answers how to take it back. */
+  onStop(listener: () => void): () => void {
+    this.listeners.push(listener);
+    return () => {
+      const at = this.listeners.indexOf(listener);
+      if (at >= 0) this.listeners.splice(at, 1);
+    };
+  }
+
+  stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    const listeners = this.listeners;
+    this.listeners = [];
+    for (const listener of listeners) listener();
+  }
 }
 
 export type DatabaseTarget =
@@ -40,8 +76,13 @@ const INT8 = 20;
 
 type PgliteRunner = Pick<PGlite, 'query' | 'exec'>;
 
+/** A statement refused because its call was stopped: the error PostgreSQL answers a cancelled one with. */
+function canceled(): Error {
+  return Object.assign(new Error('canceling statement: the call was stopped'), { code: '57014' });
+}
+
 function pgliteDb(runner: PgliteRunner, root: PGlite, tracker: WriteTracker, writes?: TransactionWrites): Db {
-  return {
+  const db: Db = {
     kind: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {
       try {
@@ -71,12 +112,31 @@ function pgliteDb(runner: PgliteRunner, root: PGlite, tracker: WriteTracker, wri
         inner.flush(tracker);
       }
     },
+    // PGlite runs a statement on this thread: one that started runs to its end (Db.stoppable).
+    stoppable: (stop) => refusingWhenStopped(db, stop),
     exclusively: (fn) => fn(),
     close: () => root.close(),
     dump: () => root.dumpDataDir('gzip'),
     onWrite: (listener) => tracker.listen(listener),
     writesSeen: () => true,
   };
+  return db;
+}
+
+/**
+ * `db`, but its statements are refused once `stop` is stopped, in transactions begun on it too. A light
+ * object over `db` (its prototype): a flow call makes one per call.
+ */
+function refusingWhenStopped(db: Db, stop: Stop): Db {
+  const out = Object.create(db) as Db;
+  out.query = <T>(sql: string, params?: unknown[]) =>
+    stop.stopped ? Promise.reject(canceled()) : db.query<T>(sql, params);
+  out.exec = (sql: string) => (stop.stopped ? Promise.reject(canceled()) : db.exec(sql));
+  out.transaction = <T>(fn: (tx: Db) => Promise<T>) =>
+    stop.stopped
+      ? Promise.reject(canceled())
+      : db.transaction((tx) => fn(tx === db ? out : refusingWhenStopped(tx, stop)));
+  return out;
 }
 
 /** The advisory lock key of preparing the database (migrations, keys, seed): 'uise' in ASCII. */
@@ -105,6 +165,41 @@ interface Postgres {
   pool: pg.Pool;
   tracker: WriteTracker;
   notices: WriteNotices;
+  /** Connections that send cancels (made at the first): never the pool's, which running calls may hold. */
+  cancels: () => pg.Pool;
+  cancelsMade?: pg.Pool;
+}
+
+/**
+ * Runs `statement` on `connection` so that `signal` stopping cancels it on the server; resolves or
+ * rejects only after any cancel has been sent, so the connection runs nothing else (the next statement
+ * of another call, once released) while a cancel meant for this one may still arrive. A cancel that
+ * arrives after the statement ended finds the backend waiting for a command, which ignores it.
+ */
+async function cancellable<T>(
+  shared: Postgres,
+  connection: pg.PoolClient,
+  signal: Stop,
+  statement: () => Promise<T>,
+): Promise<T> {
+  if (signal.stopped) throw canceled();
+  let cancelling: Promise<unknown> | undefined;
+  const cancel = () => {
+    const pid = (connection as unknown as { processID: number }).processID;
+    cancelling = shared
+      .cancels()
+      .query('select pg_cancel_backend($1)', [pid])
+      .catch((error: Error) =>
+        console.warn(`database: a statement could not be cancelled (${error.message})`),
+      );
+  };
+  const forget = signal.onStop(cancel);
+  try {
+    return await statement();
+  } finally {
+    forget();
+    if (cancelling) await cancelling;
+  }
 }
 
 /**
@@ -120,16 +215,64 @@ async function announce(shared: Postgres, connection: pg.PoolClient, writes: Tra
     ]);
 }
 
-function postgresDb(shared: Postgres, client?: pg.PoolClient, writes?: TransactionWrites): Db {
+/** One statement tied to `stop`: on a transaction's connection, or on one of the pool's. */
+async function stoppableStatement(
+  shared: Postgres,
+  client: pg.PoolClient | undefined,
+  stop: Stop,
+  sql: string,
+  params: unknown[],
+) {
+  if (stop.stopped) throw canceled();
+  if (client) return cancellable(shared, client, stop, () => client.query(sql, params));
+  // What pool.query does, with the connection in hand to cancel its statement.
+  const connection = await shared.pool.connect();
+  try {
+    const result = await cancellable(shared, connection, stop, () => connection.query(sql, params));
+    connection.release();
+    return result;
+  } catch (error) {
+    // A statement PostgreSQL refused (an SQLSTATE, a cancel's 57014 included) leaves its connection
+    // sound; anything else (a lost connection) drops it from the pool.
+    const code = (error as { code?: unknown }).code;
+    connection.release(typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? undefined : (error as Error));
+    throw error;
+  }
+}
+
+/** A transaction on a connection of the pool; its statements stop with `stop` when there is one. */
+async function postgresTransaction<T>(shared: Postgres, fn: (tx: Db) => Promise<T>, stop?: Stop): Promise<T> {
+  if (stop?.stopped) throw canceled();
+  const connection = await shared.pool.connect();
+  const inner = new TransactionWrites();
+  try {
+    await connection.query('BEGIN');
+    const result = await fn(postgresDb(shared, connection, inner, stop));
+    await announce(shared, connection, inner);
+    await connection.query('COMMIT');
+    return result;
+  } catch (error) {
+    await connection.query('ROLLBACK');
+    throw error;
+  } finally {
+    connection.release();
+    inner.flush(shared.tracker);
+  }
+}
+
+function postgresDb(shared: Postgres, client?: pg.PoolClient, writes?: TransactionWrites, stop?: Stop): Db {
   const { pool, tracker } = shared;
   const runner = client ?? pool;
-  return {
+  const db: Db = {
     kind: 'postgres',
     async query<T>(sql: string, params: unknown[] = []) {
+      if (stop?.stopped) throw canceled();
       // A write outside a transaction becomes one, so its notice commits with it.
-      if (!client && announced(writtenTables(sql))) return this.transaction((tx) => tx.query<T>(sql, params));
+      if (!client && announced(writtenTables(sql))) return db.transaction((tx) => tx.query<T>(sql, params));
       try {
-        const result = await runner.query(sql, params);
+        const result = stop
+          ? await stoppableStatement(shared, client, stop, sql, params)
+          : await runner.query(sql, params);
         return result.rows as T[];
       } finally {
         const written = tracker.statement(sql);
@@ -137,40 +280,47 @@ function postgresDb(shared: Postgres, client?: pg.PoolClient, writes?: Transacti
       }
     },
     async exec(sql: string) {
-      if (!client) return this.transaction((tx) => tx.exec(sql));
+      if (stop?.stopped) throw canceled();
+      if (!client) return db.transaction((tx) => tx.exec(sql));
       try {
-        await runner.query(sql);
+        if (stop) await stoppableStatement(shared, client, stop, sql, []);
+        else await runner.query(sql);
       } finally {
         tracker.notify('all');
         writes?.add('all');
       }
     },
-    async transaction<T>(fn: (tx: Db) => Promise<T>) {
-      if (client) return fn(this);
-      const connection = await pool.connect();
-      const inner = new TransactionWrites();
-      try {
-        await connection.query('BEGIN');
-        const result = await fn(postgresDb(shared, connection, inner));
-        await announce(shared, connection, inner);
-        await connection.query('COMMIT');
-        return result;
-      } catch (error) {
-        await connection.query('ROLLBACK');
-        throw error;
-      } finally {
-        connection.release();
-        inner.flush(tracker);
-      }
-    },
+    transaction: <T>(fn: (tx: Db) => Promise<T>) => (client ? fn(db) : postgresTransaction(shared, fn, stop)),
+    // Outside a transaction a flow call makes one per call: a light object over this one, not a new one.
+    stoppable: (other) =>
+      client ? postgresDb(shared, client, writes, other) : stoppableRoot(shared, db, other),
     exclusively: (fn) => withStartLock(shared.url, fn),
     async close() {
       await shared.notices.close();
       await pool.end();
+      await shared.cancelsMade?.end();
     },
     onWrite: (listener) => tracker.listen(listener),
     writesSeen: () => tracker.seesEveryWrite,
   };
+  return db;
+}
+
+/** The pool's Db (`root`) with its statements and transactions tied to `stop` (Db.stoppable). */
+function stoppableRoot(shared: Postgres, root: Db, stop: Stop): Db {
+  const out = Object.create(root) as Db;
+  out.query = async <T>(sql: string, params: unknown[] = []) => {
+    if (stop.stopped) throw canceled();
+    if (announced(writtenTables(sql))) return out.transaction((tx) => tx.query<T>(sql, params));
+    try {
+      return (await stoppableStatement(shared, undefined, stop, sql, params)).rows as T[];
+    } finally {
+      shared.tracker.statement(sql);
+    }
+  };
+  out.exec = (sql: string) => out.transaction((tx) => tx.exec(sql));
+  out.transaction = <T>(fn: (tx: Db) => Promise<T>) => postgresTransaction(shared, fn, stop);
+  return out;
 }
 
 /**
@@ -192,7 +342,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
     const tracker = new WriteTracker();
     const notices = new WriteNotices(target.url, tracker);
     await notices.start();
-    return postgresDb({ url: target.url, pool, tracker, notices });
+    const shared: Postgres = {
+      url: target.url,
+      pool,
+      tracker,
+      notices,
+      cancels: () => {
+        if (!shared.cancelsMade) {
+          shared.cancelsMade = new Pool({ connectionString: target.url, max: 2, idleTimeoutMillis: 10_000 });
+          shared.cancelsMade.on('error', () => undefined);
+        }
+        return shared.cancelsMade;
+      },
+    };
+    return postgresDb(shared);
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const parsers = { [INT8]: (value: string) => Number(value) };

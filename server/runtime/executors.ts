@@ -248,9 +248,13 @@ const read: BlockCompiler = async (block, env) => {
     const text = sqlFor(filterParams.length);
     const params = [...mapped, ...filterParams, firstMatch ? 1 : cap + 1];
     const query = () => state.db.query<Record<string, unknown>>(text, params);
+    // A cached read may be shared by calls that ask the same at once, so it runs on the database itself,
+    // not on this call's stoppable one: one call's timeout does not cancel what the others wait for.
     const rows =
-      cache && state.db === env.db
-        ? await cache.get(`${text}\u0000${JSON.stringify(params)}`, query)
+      cache && state.cacheable === env.db
+        ? await cache.get(`${text}\u0000${JSON.stringify(params)}`, () =>
+            env.db.query<Record<string, unknown>>(text, params),
+          )
         : await query();
     if (rows.length > cap) throw new HttpError(422, 'runtime.tooManyRows', { block: label, limit: cap });
     const toVars = (row: Record<string, unknown> | undefined) =>

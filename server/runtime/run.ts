@@ -1,6 +1,6 @@
 import { blockTypes } from '../../src/domain/flow/blockTypes';
 import type { Principal } from '../auth/principal';
-import type { Db } from '../db/database';
+import { type Db, Stop } from '../db/database';
 import { HttpError } from '../http/errors';
 import type { Plan, Step } from './compile';
 import { newGuid } from './executors';
@@ -22,6 +22,14 @@ export interface RunOptions {
   timeoutMs: number;
   statementTimeoutMs: number;
   test?: boolean;
+  /** Where a failure's own words go (the database's error text): the request's log. */
+  log?: RunLog;
+}
+
+/** What runPlan logs with: Fastify's logger has these. */
+export interface RunLog {
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
 }
 
 export interface RunOutcome {
@@ -46,16 +54,28 @@ const dbErrorCode = (error: unknown) => {
   return typeof code === 'string' ? code : '';
 };
 
-/** A failure as an answer: the database's words mapped to what the caller can act on. */
-function failure(error: unknown, step: Step | undefined): HttpError {
+/**
+ * A failure as an answer: the database's refusal mapped to what the caller can act on, in the
+ * catalogue's words. The database's own text (`invalid byte sequence for encoding "UTF8": 0x00`, a
+ * constraint's or a table's name) names tables and columns of the server, so it goes to the log, never
+ * to the caller (issue 29 point 9); so does any other error's text.
+ */
+function failure(error: unknown, step: Step | undefined, log: RunLog | undefined): HttpError {
   if (error instanceof HttpError) return error;
   const block = step ? (blockTypes[step.block.Type]?.label ?? step.block.Type) : 'flow';
-  const detail = error instanceof Error ? error.message : String(error);
   const code = dbErrorCode(error);
-  if (code === '57014') return new HttpError(504, 'runtime.statementTimeout');
-  if (code.startsWith('23')) return new HttpError(409, 'runtime.conflict', { block, detail });
-  if (code.startsWith('22')) return new HttpError(400, 'runtime.badValue', { block, detail });
-  return new HttpError(500, 'runtime.failed', { block, detail });
+  const answer =
+    code === '57014'
+      ? new HttpError(504, 'runtime.statementTimeout')
+      : code.startsWith('23')
+        ? new HttpError(409, 'runtime.conflict', { block })
+        : code.startsWith('22')
+          ? new HttpError(400, 'runtime.badValue', { block })
+          : new HttpError(500, 'runtime.failed', { block });
+  const where = { err: error, block: step?.block.Guid ?? null, answered: answer.status };
+  if (answer.status >= 500 && code !== '57014') log?.error(where, 'a flow call failed');
+  else log?.warn(where, 'the database refused a flow call');
+  return answer;
 }
 
 const noteOf = (state: RunState) => state.note ?? {};
@@ -71,8 +91,13 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<RunOutco
   const deadline = now + options.timeoutMs;
   const tracing = options.test === true;
   const trace: TraceEntry[] = [];
+  // The call's statements stop with it: the timeout stops this, so a statement not yet started is
+  // refused and, on PostgreSQL, one running is cancelled (issue 29 point 9; server/db/database.ts).
+  const stop = new Stop();
+  const db = options.db.stoppable(stop);
   const state: RunState = {
-    db: options.db,
+    db,
+    cacheable: options.db,
     now,
     deadline,
     principal: options.principal,
@@ -99,7 +124,8 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<RunOutco
           outcome = await step.execute(state);
         } catch (error) {
           if (tracing) {
-            const answer = failure(error, step);
+            // Logged once, where the call answers it (below).
+            const answer = failure(error, step, undefined);
             trace.push({
               Guid: step.block.Guid,
               Type: step.block.Type,
@@ -136,7 +162,10 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<RunOutco
       if (Date.now() > deadline) throw timedOut();
       return state.answer ?? { status: 204, body: null };
     } catch (error) {
-      return { ...errorAnswer(failure(error, step)), ...(step ? { errorBlock: step.block.Guid } : {}) };
+      return {
+        ...errorAnswer(failure(error, step, options.log)),
+        ...(step ? { errorBlock: step.block.Guid } : {}),
+      };
     }
   };
 
@@ -144,13 +173,17 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<RunOutco
   const inTransaction = plan.writes || tracing;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<RunOutcome>((resolve) => {
-    timer = setTimeout(() => resolve(errorAnswer(timedOut())), options.timeoutMs);
+    timer = setTimeout(() => {
+      stop.stop();
+      resolve(errorAnswer(timedOut()));
+    }, options.timeoutMs);
   });
   try {
     if (!inTransaction) return withTrace(await Promise.race([walk(), timeout]));
-    const run = options.db
+    const run = db
       .transaction(async (tx) => {
         state.db = tx;
+        state.cacheable = null;
         if (options.db.kind === 'postgres')
           await tx.query("select set_config('statement_timeout', $1, true)", [
             String(options.statementTimeoutMs),
@@ -162,7 +195,7 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<RunOutco
       })
       .catch((error: unknown) => {
         if (error instanceof Rollback) return error.outcome;
-        return errorAnswer(failure(error, undefined));
+        return errorAnswer(failure(error, undefined, options.log));
       });
     return withTrace(await Promise.race([run, timeout]));
   } finally {

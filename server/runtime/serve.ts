@@ -163,8 +163,9 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
     const notFound = () => send(reply, 404, new HttpError(404, 'runtime.notFound', { method, path }).body());
     const index = await indexCache.get('index', () => loadIndex(db));
     const api = index.apis.get(apiName.toLowerCase());
-    const route = api?.flows.get(`${method} ${flowPath.join('/').toLowerCase()}`);
-    if (!api || !route) return notFound();
+    if (!api) return notFound();
+    // Looked up now, answered after the credentials: see below.
+    const route = api.flows.get(`${method} ${flowPath.join('/').toLowerCase()}`);
 
     let user: ApiUser | null = null;
     const finish = (
@@ -172,21 +173,23 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
       body: unknown,
       extra: { errorBlock?: string; errorCode?: string; message?: string } = {},
     ) => {
-      executions.record({
-        at: Date.now(),
-        flowGuid: route.flowGuid,
-        versionGuid: route.versionGuid,
-        version: route.version,
-        apiGuid: api.guid,
-        apiUserGuid: user?.guid ?? null,
-        apiUserName: user?.username ?? null,
-        method,
-        status,
-        durationMs: performance.now() - started,
-        errorBlock: extra.errorBlock ?? null,
-        errorCode: extra.errorCode ?? null,
-        message: status >= 400 ? (extra.message ?? null) : null,
-      });
+      // A call refused before its flow was known (401, 403 to an unknown name) has no flow to log under.
+      if (route)
+        executions.record({
+          at: Date.now(),
+          flowGuid: route.flowGuid,
+          versionGuid: route.versionGuid,
+          version: route.version,
+          apiGuid: api.guid,
+          apiUserGuid: user?.guid ?? null,
+          apiUserName: user?.username ?? null,
+          method,
+          status,
+          durationMs: performance.now() - started,
+          errorBlock: extra.errorBlock ?? null,
+          errorCode: extra.errorCode ?? null,
+          message: status >= 400 ? (extra.message ?? null) : null,
+        });
       return send(reply, status, body);
     };
     const refuse = (error: HttpError) => {
@@ -195,11 +198,15 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
       return finish(error.status, error.body(), { message: error.message });
     };
 
+    // Credentials before the flow's name (issue 29 point 9): a REST API that needs them answers 401
+    // (403 to an API user it does not list) whether or not a flow has that name, so its flows' names
+    // cannot be tried without them. Only a public API (None), or a caller it lets in, learns of a 404.
     if (api.auth !== 'None') {
       user = authenticate(request, index, api.auth);
       if (!user) return refuse(new HttpError(401, 'runtime.unauthorized'));
       if (!api.users.has(user.guid.toLowerCase())) return refuse(new HttpError(403, 'runtime.forbidden'));
     }
+    if (!route) return notFound();
     const wait = rateLimited(user ? `user:${user.guid}` : `ip:${request.ip}`);
     if (wait > 0) {
       reply.header('retry-after', String(wait));
@@ -232,6 +239,7 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
       input,
       timeoutMs: config.timeoutMs,
       statementTimeoutMs: config.statementTimeoutMs,
+      log: request.log,
     });
     return finish(outcome.status, outcome.body, outcome);
   };
@@ -241,17 +249,19 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
     url: '/rest/*',
     bodyLimit: config.bodyLimitBytes,
     handler,
-    errorHandler: (error, _request, reply) => {
+    errorHandler: (error, request, reply) => {
       const status = (error as { statusCode?: number }).statusCode ?? 500;
       const answer =
-        status === 413
-          ? new HttpError(413, 'runtime.bodyTooLarge', { limit: config.bodyLimitBytes })
-          : status < 500
-            ? new HttpError(400, 'flow.input.notJson')
-            : new HttpError(500, 'runtime.failed', {
-                block: 'flow',
-                detail: error instanceof Error ? error.message : String(error),
-              });
+        // A body nested too deep (server/http/bodyDepth.ts) says so.
+        error instanceof HttpError
+          ? error
+          : status === 413
+            ? new HttpError(413, 'runtime.bodyTooLarge', { limit: config.bodyLimitBytes })
+            : status < 500
+              ? new HttpError(400, 'flow.input.notJson')
+              : new HttpError(500, 'api.internal');
+      // Its own words (a database's, say) go to the log, not to the caller (issue 29 point 9).
+      if (answer.status >= 500) request.log.error({ err: error }, 'a flow call failed');
       return send(reply, answer.status, answer.body());
     },
   });

@@ -27,8 +27,13 @@ export interface TraceEntry {
 }
 
 export interface RunState {
-  /** The database of this call: a transaction when the plan writes or for a test run. */
+  /** The database of this call: a transaction when the plan writes or for a test run; stops with it. */
   db: Db;
+  /**
+   * The database whose read cache (server/runtime/readCache.ts) this call's reads may use: the one it
+   * runs on while outside a transaction, null inside one (what a transaction reads is never kept).
+   */
+  cacheable: Db | null;
   /** ms since the epoch, fixed for the call (date keywords and defaults read it). */
   now: number;
   /** When the call must end (ms since the epoch). */

@@ -108,6 +108,9 @@ export function fieldErrors(
       schema = properties?.[missing];
     } else if (error.keyword === 'additionalProperties') {
       path = `${path}/${String((error.params as { additionalProperty: string }).additionalProperty)}`;
+    } else if (error.keyword === 'unevaluatedProperties') {
+      // The server's form of a schema's additionalProperties: false (server/contract/requestValidation.ts).
+      path = `${path}/${String((error.params as { unevaluatedProperty: string }).unevaluatedProperty)}`;
     }
     const { messageKey: custom, subPath } = error.params as { messageKey?: string; subPath?: string };
     if (subPath) path = `${path}${subPath}`;

@@ -15,6 +15,7 @@ export const common = {
   'api.tooManyRequests': 'Too many attempts. Please wait {seconds} seconds and try again.',
   'api.invalidBody': 'The request could not be read. Please check the data you entered.',
   'api.validation': 'Some fields are not valid. Please check them and try again.',
+  'api.tooDeep': 'The request nests its data more than {limit} levels deep.',
   'api.forbidden': 'You do not have permission to perform this action',
   'api.notImplemented': 'This call is not available on this server yet',
   'api.levelTwoRequired': 'Please complete two-factor authentication first',

@@ -27,9 +27,10 @@ export const runtime = {
   'runtime.tooManyRows': 'The read block {block} found more than {limit} rows; add a filter or first match',
   'runtime.bodyTooLarge': 'The request body is larger than {limit} bytes',
   'runtime.rateLimited': 'Too many calls from this API user. Please wait {seconds} seconds and try again.',
-  'runtime.failed': 'The flow failed in its {block} block: {detail}',
-  'runtime.conflict': 'The {block} block could not write: {detail}',
-  'runtime.badValue': 'The {block} block was given a value the database refused: {detail}',
+  'runtime.failed': 'The flow failed in its {block} block; the server log has the details',
+  'runtime.conflict':
+    'The {block} block could not write: the record breaks a rule of its table (a duplicate key, a missing reference or value)',
+  'runtime.badValue': 'The {block} block was given a value the database refused',
 
   // ── Test run and executions (Flow Builder) ──
   'fb.testRun.title': 'Test run',
