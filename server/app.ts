@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import { AccountStates } from './auth/accountStates';
 import type { ServerKeys } from './auth/keys';
 import { SessionStore } from './auth/sessions';
 import { Throttle } from './auth/throttle';
@@ -104,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     config,
     now,
     sessions: new SessionStore(db, keys, config, now),
+    accounts: new AccountStates(db),
     mailer: new Mailer(db, app.log, config.smtpUrl),
     throttle: new Throttle(db, config.throttle, now),
     items: new ItemStore(db),
