@@ -21,6 +21,7 @@ import type { Db } from './db/database';
 import type { Handlers, Services } from './http/context';
 import { HttpError } from './http/errors';
 import type { JsonAnswer } from './http/jsonAnswer';
+import { loggerOptions, logRequestsAtDebug } from './http/logging';
 import { RateCounts, rateLimitStore } from './http/rateCounts';
 import { securityHeaders, securityHeadersFor } from './http/securityHeaders';
 import { ItemStore } from './items/itemStore';
@@ -82,7 +83,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const { db, keys, config } = options;
   const now = options.now ?? (() => Date.now() / 1000);
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    // One line per request only at debug (logRequestsAtDebug), never Fastify's two at info.
+    disableRequestLogging: true,
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: config.trustProxy,
     ajv: { customOptions: { strict: false } },
@@ -144,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       new HttpError(429, 'api.tooManyRequests', { seconds: Math.ceil(context.ttl / 1000) }),
   });
   securityHeaders(app);
+  logRequestsAtDebug(app);
 
   // What a load balancer checks (issue 18 points 4, 5): 200 while the process takes calls and its
   // database answers, 503 once it drains before stopping.

@@ -133,7 +133,9 @@ describe.each(databaseTargets)(
         body: { Email: 'nobody@example.com' },
       });
       expect(await mails()).toBe(before);
-      const known = await call(server, 'POST', 'Users/RequestNewPassword', { body: { Email: testAdmin.email } });
+      const known = await call(server, 'POST', 'Users/RequestNewPassword', {
+        body: { Email: testAdmin.email },
+      });
       expect(await mails()).toBe(before + 1);
       expect([unknown.status, unknown.body]).toEqual([known.status, known.body]);
       expect(known.status).toBe(200);

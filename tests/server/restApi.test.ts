@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { limitedUser } from '../support/limitedUser';
 import { call, signIn } from '../support/api';
+import { limitedUser } from '../support/limitedUser';
 import { databaseTargets, startTestServer, type TestServer, testAdmin } from '../support/testServer';
 
 const restApi = (overrides: Record<string, unknown> = {}) => ({
@@ -253,13 +253,18 @@ describe.each(databaseTargets)('REST APIs and API users on $name (spec part 1 §
     const user = await apiUser([readers]);
     const old = user.ApiToken;
     expect((await call(server, 'GET', 'Connection/GetConnections', { token: old })).status).toBe(403);
-    const { Revision } = (await call(server, 'GET', `UserManagement/GetRole/${readers}`, { token: admin })).body;
+    const { Revision } = (await call(server, 'GET', `UserManagement/GetRole/${readers}`, { token: admin }))
+      .body;
     await call(server, 'POST', 'UserManagement/PostRole', {
       token: admin,
       body: {
         Guid: readers,
         Name: 'Script readers 3 (api)',
-        Permissions: { ScriptBuilder: { Read: true }, ConnectionBuilder: { Read: true }, UserManagement: { Read: true } },
+        Permissions: {
+          ScriptBuilder: { Read: true },
+          ConnectionBuilder: { Read: true },
+          UserManagement: { Read: true },
+        },
         Revision,
       },
     });

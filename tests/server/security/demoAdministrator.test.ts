@@ -81,7 +81,9 @@ describe('npm start after the administrator was renamed (issue 29 point 3)', () 
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('a restart seeds no second administrator with the published password', { timeout: 240_000 }, async () => {
+  it('a restart seeds no second administrator with the published password', {
+    timeout: 240_000,
+  }, async () => {
     // The first start's database, made as `npm start` makes it, with the administrator renamed since.
     let db = await openDatabase({ kind: 'pglite', dataDir });
     await prepareDatabase(db, { ...configFromEnv({}), admin: demoAdmin }, {});

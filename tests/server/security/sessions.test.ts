@@ -57,10 +57,10 @@ describe.each(databaseTargets)('sessions end when they should (issue 29 point 5)
     });
     const token = user.tokens.Token;
     expect((await call(server, 'GET', 'Connection/GetConnections', { token })).status).toBe(200);
-    const [{ role }] = await server.db.query<{ role: number }>(
+    const [{ role }] = (await server.db.query<{ role: number }>(
       'select role_guid as role from user_roles where user_guid = $1',
       [user.guid],
-    );
+    )) as [{ role: number }];
     const stored = (await call(server, 'GET', `UserManagement/GetRole/${role}`, { token: admin })).body;
     const narrowed = await call(server, 'POST', 'UserManagement/PostRole', {
       token: admin,
