@@ -194,6 +194,9 @@ export const form: FormDefinition = {
     "Email": {
       "ui:title": "E-mail"
     },
+    "PendingEmail": {
+      "ui:widget": "hidden"
+    },
     "FirstName": {
       "ui:title": "First name"
     },
