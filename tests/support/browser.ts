@@ -34,7 +34,11 @@ export async function startConsole(overrides: ConfigOverrides = {}): Promise<Tes
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return Object.assign(server, { url: `http://127.0.0.1:${port}` });
+  const url = `http://127.0.0.1:${port}`;
+  // Mailed links are made on the configured address, never the request's (issue 29 point 6); the port
+  // is known only now, so this console's address is set as PUBLIC_URL would set it for a deployment.
+  if (!overrides.publicUrl) server.config.publicUrl = url;
+  return Object.assign(server, { url });
 }
 
 /** A page that fails the test on any uncaught script error. */
