@@ -40,7 +40,11 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/pgliteTemplate.ts', 'tests/support/builtConsole.ts'],
+          globalSetup: [
+            'tests/support/pgliteTemplate.ts',
+            'tests/support/builtConsole.ts',
+            'tests/support/e2eServerLog.ts',
+          ],
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,

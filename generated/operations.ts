@@ -8,6 +8,8 @@ export const operationTable = {
   "Users.ChangePassword": { method: 'POST', path: "/UIServices/Users/ChangePassword" },
   "Users.CreateSharedKey": { method: 'GET', path: "/UIServices/Users/CreateSharedKey" },
   "Users.CheckSecretKey": { method: 'POST', path: "/UIServices/Users/CheckSecretKey" },
+  "Users.Logout": { method: 'POST', path: "/UIServices/Users/Logout" },
+  "Users.ConfirmEmail": { method: 'POST', path: "/UIServices/Users/ConfirmEmail" },
   "FlowBase.GetConnections": { method: 'GET', path: "/UIServices/FlowBase/GetConnections" },
   "FlowBase.GetListByName": { method: 'GET', path: "/UIServices/FlowBase/GetListByName" },
   "FlowBase.GetFunctionLists": { method: 'GET', path: "/UIServices/FlowBase/GetFunctionLists" },

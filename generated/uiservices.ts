@@ -136,6 +136,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/UIServices/Users/Logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End the session a refresh token belongs to; its access and refresh tokens answer 401 from the next call.
+         * @description Answers true whether or not the token named a session, so the call tells nothing about tokens. The console calls it on every logout, by the user or after inactivity (issue 29 point 5).
+         */
+        post: operations["Users.Logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/UIServices/Users/ConfirmEmail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a new e-mail address with the key mailed to it; the address then becomes the user's.
+         * @description An enrolled user's e-mail address changes only once the new address confirms it (issue 29 point 2). 498 for an unknown, used or expired key; 400 when the address was taken meanwhile. The user's sessions end, since their tokens name the old address.
+         */
+        post: operations["Users.ConfirmEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/UIServices/FlowBase/GetConnections": {
         parameters: {
             query?: never;
@@ -2777,6 +2817,8 @@ export interface components {
         Saved: {
             Guid: string | number;
             Revision: number;
+            /** @description PostUser: the new e-mail address of an enrolled user, waiting for its confirmation (issue 29 point 2). */
+            PendingEmail?: string;
         };
         /**
          * Script
@@ -2932,6 +2974,8 @@ export interface components {
              * @description The user's address; the drawer says 'user.emailError' for every e-mail fault (spec part 1 §8).
              */
             Email: string;
+            /** @description A new address waiting for its confirmation (issue 29 point 2): an enrolled user's e-mail changes once the new address confirms it. */
+            readonly PendingEmail?: string | null;
             FirstName?: string | null;
             LastName?: string | null;
             /**
@@ -3171,6 +3215,41 @@ export interface operations {
                     "application/json": components["schemas"]["CheckSecretKeyResult"];
                 };
             };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    "Users.Logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefreshTokenRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Ok"];
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    "Users.ConfirmEmail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckSecretKeyRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Ok"];
+            498: components["responses"]["Error"];
             "4XX": components["responses"]["Error"];
         };
     };

@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import { AccountStates } from './auth/accountStates';
 import type { ServerKeys } from './auth/keys';
 import { SessionStore } from './auth/sessions';
 import { Throttle } from './auth/throttle';
@@ -21,6 +22,7 @@ import { MAX_BODY_DEPTH, nestsDeeperThan, tooDeep } from './http/bodyDepth';
 import type { Handlers, Services } from './http/context';
 import { HttpError } from './http/errors';
 import type { JsonAnswer } from './http/jsonAnswer';
+import { loggerOptions, logRequestsAtDebug } from './http/logging';
 import { RateCounts, rateLimitStore } from './http/rateCounts';
 import { securityHeaders, securityHeadersFor } from './http/securityHeaders';
 import { ItemStore } from './items/itemStore';
@@ -82,7 +84,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const { db, keys, config } = options;
   const now = options.now ?? (() => Date.now() / 1000);
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    // One line per request only at debug (logRequestsAtDebug), never Fastify's two at info.
+    disableRequestLogging: true,
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: config.trustProxy,
     ajv: { customOptions: { strict: false } },
@@ -105,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     config,
     now,
     sessions: new SessionStore(db, keys, config, now),
+    accounts: new AccountStates(db),
     mailer: new Mailer(db, app.log, config.smtpUrl),
     throttle: new Throttle(db, config.throttle, now),
     items: new ItemStore(db),
@@ -153,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       new HttpError(429, 'api.tooManyRequests', { seconds: Math.ceil(context.ttl / 1000) }),
   });
   securityHeaders(app);
+  logRequestsAtDebug(app);
 
   // What a load balancer checks (issue 18 points 4, 5): 200 while the process takes calls and its
   // database answers, 503 once it drains before stopping.

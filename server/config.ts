@@ -13,9 +13,13 @@ export interface ServerConfig {
   accessTokenSeconds: number;
   levelOneTokenSeconds: number;
   refreshTokenSeconds: number;
+  /** Longest a session lives from its sign-in, however often it is refreshed (issue 29 point 5). */
+  sessionMaxSeconds: number;
   resetKeySeconds: number;
   /** Wrong passwords or codes before attempts slow down, and before the account blocks. */
   throttle: { slowAfter: number; blockAfter: number; blockSeconds: number };
+  /** Whether API tokens may call user, role and API-user management (issue 29 point 2); off by default. */
+  apiTokensManageUsers: boolean;
   /** Calls per minute per address on the account calls. */
   accountRateLimit: number;
   smtpUrl?: string;
@@ -59,6 +63,30 @@ export const demoAdmin = {
   totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
 };
 
+/** Whether the administrator's password or TOTP secret is the one this README publishes. */
+export const usesPublishedAdmin = (admin: ServerConfig['admin']) =>
+  admin.password === demoAdmin.password || admin.totpSecret === demoAdmin.totpSecret;
+
+/**
+ * Why the server must not start with this configuration, or undefined (issue 29 point 3): outside
+ * APP_ENV=demo, an administrator seeded with the published password or TOTP secret is an open door.
+ */
+export function unsafeStart(config: Pick<ServerConfig, 'env' | 'admin'>): string | undefined {
+  if (config.env === 'demo' || !usesPublishedAdmin(config.admin)) return undefined;
+  return `APP_ENV is "${config.env}" but the administrator's password or TOTP secret is the published demo one: set ADMIN_PASSWORD and ADMIN_TOTP_SECRET (or APP_ENV=demo for a demo)`;
+}
+
+/**
+ * The base of every link the server mails (issue 29 point 6): PUBLIC_URL, else the address the server
+ * prints at start. Never the request's Host header, which the caller chooses.
+ */
+export function linkBase(config: Pick<ServerConfig, 'publicUrl' | 'host' | 'port'>): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
+  const local = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost', ''].includes(config.host);
+  const host = local ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${host}:${config.port}`;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const number = (name: string, fallback: number) => {
     const value = env[name];
@@ -67,21 +95,25 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     if (!Number.isFinite(parsed)) throw new Error(`${name} must be a number, got "${value}"`);
     return parsed;
   };
+  const admin = {
+    email: env.ADMIN_EMAIL ?? demoAdmin.email,
+    password: env.ADMIN_PASSWORD ?? demoAdmin.password,
+    totpSecret: env.ADMIN_TOTP_SECRET ?? demoAdmin.totpSecret,
+  };
   return {
     port: number('PORT', 8080),
-    host: env.HOST ?? '0.0.0.0',
+    // With the published demo password the server answers this machine only, unless told otherwise
+    // (issue 29 point 3): `npm start` on a laptop in a café is not a public administrator.
+    host: env.HOST || (usesPublishedAdmin(admin) ? '127.0.0.1' : '0.0.0.0'),
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
     env: env.APP_ENV ?? 'demo',
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
-    admin: {
-      email: env.ADMIN_EMAIL ?? demoAdmin.email,
-      password: env.ADMIN_PASSWORD ?? demoAdmin.password,
-      totpSecret: env.ADMIN_TOTP_SECRET ?? demoAdmin.totpSecret,
-    },
+    admin,
     accessTokenSeconds: number('ACCESS_TOKEN_SECONDS', 900),
     levelOneTokenSeconds: number('LEVEL1_TOKEN_SECONDS', 300),
     refreshTokenSeconds: number('REFRESH_TOKEN_SECONDS', 8 * 3600),
+    sessionMaxSeconds: number('SESSION_MAX_SECONDS', 12 * 3600),
     resetKeySeconds: number('RESET_KEY_SECONDS', 24 * 3600),
     throttle: {
       slowAfter: number('THROTTLE_SLOW_AFTER', 3),
@@ -89,6 +121,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       blockSeconds: number('THROTTLE_BLOCK_SECONDS', 900),
     },
     accountRateLimit: number('ACCOUNT_RATE_LIMIT', 120),
+    apiTokensManageUsers: env.API_TOKENS_MANAGE_USERS === 'true',
     ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
     ...(env.STATIC_DIR ? { staticDir: path.resolve(env.STATIC_DIR) } : {}),
     logLevel: env.LOG_LEVEL ?? 'info',

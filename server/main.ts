@@ -1,4 +1,4 @@
-import { configFromEnv } from './config';
+import { configFromEnv, linkBase, unsafeStart, usesPublishedAdmin } from './config';
 import { openDatabase } from './db/database';
 import { startFromEmptyDatabase } from './db/template';
 
@@ -14,6 +14,11 @@ async function main() {
   };
   phase('modules');
   const config = configFromEnv();
+  const refusal = unsafeStart(config);
+  if (refusal) {
+    console.error(`Not starting: ${refusal}.`);
+    process.exit(1);
+  }
   if (!config.databaseUrl) startFromEmptyDatabase(config.dataDir);
   const opening = openDatabase(
     config.databaseUrl
@@ -57,19 +62,27 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   phase('listen');
-  const url = config.publicUrl ?? `http://localhost:${config.port}`;
+  const url = linkBase(config);
   const storage = config.databaseUrl
     ? 'PostgreSQL (DATABASE_URL)'
     : `embedded PostgreSQL in ${config.dataDir}`;
-  console.log(`
-  Integration Console is running at ${url}  (${storage})
-  ready ${Math.round(performance.now())} ms after the process started: ${phases.join(', ')} ms
-
-  Demo administrator
+  // The published demo credentials are printed; configured ones are secrets and never are.
+  const administrator = usesPublishedAdmin(config.admin)
+    ? `
+  Demo administrator (seeded into a database that has no administrator)
     e-mail       ${config.admin.email}
     password     ${config.admin.password}   (as first seeded; a changed password is kept)
     TOTP secret  ${config.admin.totpSecret}   (add it to an authenticator app, or: npm run totp)
-`);
+  Listening on ${config.host} only${process.env.HOST ? '' : ' (published demo password; set HOST to listen elsewhere)'}
+`
+    : `
+  Administrator ${config.admin.email} (seeded into a database that has no administrator), with the
+  password and TOTP secret of ADMIN_PASSWORD and ADMIN_TOTP_SECRET
+`;
+  console.log(`
+  Integration Console is running at ${url}  (${storage})
+  ready ${Math.round(performance.now())} ms after the process started: ${phases.join(', ')} ms
+${administrator}`);
 }
 
 main().catch((error: unknown) => {

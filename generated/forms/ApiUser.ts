@@ -32,6 +32,9 @@ export const form: FormDefinition = {
           "required": "ra.apiUserNameError",
           "minLength": "ra.apiUserNameError",
           "pattern": "ra.apiUserNameError"
+        },
+        "x-plain": {
+          "message": "validation.bidiControl"
         }
       },
       "ApiToken": {

@@ -33,6 +33,9 @@ export const form: FormDefinition = {
           "required": "role.nameError",
           "minLength": "role.nameError",
           "pattern": "role.nameError"
+        },
+        "x-plain": {
+          "message": "validation.bidiControl"
         }
       },
       "Permissions": {

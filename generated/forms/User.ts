@@ -34,21 +34,38 @@ export const form: FormDefinition = {
           "format": "user.emailError",
           "minLength": "user.emailError",
           "maxLength": "user.emailError"
+        },
+        "x-plain": {
+          "message": "validation.bidiControl"
         }
+      },
+      "PendingEmail": {
+        "description": "A new address waiting for its confirmation (issue 29 point 2): an enrolled user's e-mail changes once the new address confirms it.",
+        "type": [
+          "string",
+          "null"
+        ],
+        "readOnly": true
       },
       "FirstName": {
         "type": [
           "string",
           "null"
         ],
-        "maxLength": 100
+        "maxLength": 100,
+        "x-plain": {
+          "message": "validation.bidiControl"
+        }
       },
       "LastName": {
         "type": [
           "string",
           "null"
         ],
-        "maxLength": 100
+        "maxLength": 100,
+        "x-plain": {
+          "message": "validation.bidiControl"
+        }
       },
       "GenderCode": {
         "type": "string",
@@ -176,6 +193,9 @@ export const form: FormDefinition = {
     },
     "Email": {
       "ui:title": "E-mail"
+    },
+    "PendingEmail": {
+      "ui:widget": "hidden"
     },
     "FirstName": {
       "ui:title": "First name"

@@ -10,6 +10,7 @@ import type { Db } from '../db/database';
 import type { Handlers } from '../http/context';
 import { badRequest, conflict, notFound } from '../http/errors';
 import type { ItemKind } from '../items/itemStore';
+import { assertMayGrantRoles } from '../users/grants';
 
 type ApiUser = Schemas['ApiUser'];
 
@@ -142,6 +143,12 @@ const handlers: Handlers = {
         );
         if (existing?.is_deleted) throw notFound('ra.error.loadApiUser');
         const before = existing ? await auditState(tx, body.Guid) : undefined;
+        // Roles new to the API user hold only what the caller holds (issue 29 point 2).
+        await assertMayGrantRoles(
+          tx,
+          principal,
+          roles.filter((role) => !before?.roles.includes(role)),
+        );
         // A new API user gets a token of the server's making unless the console sent one; renewing is
         // sending a new guid (part 1 §4 'API user token').
         const token = body.ApiToken ?? existing?.api_token ?? randomUUID();

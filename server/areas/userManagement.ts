@@ -1,6 +1,11 @@
 import { diffItems } from '../../src/domain/diff/diffItems';
 import { t } from '../../src/messages/t';
-import { can, normalizeRolePermissions, type RolePermissions } from '../../src/permissions/entitlements';
+import {
+  can,
+  grantsBeyond,
+  normalizeRolePermissions,
+  type RolePermissions,
+} from '../../src/permissions/entitlements';
 import { type AccountState, accountDeleted, accountEntries, recordEntries } from '../audit/accountAudit';
 import { recordAudit } from '../audit/auditLog';
 import type { Principal } from '../auth/principal';
@@ -8,14 +13,19 @@ import type { Schemas } from '../contract/types';
 import type { Db } from '../db/database';
 import type { Handlers } from '../http/context';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
-import { sendResetLink } from '../users/resetKeys';
-import { originOf } from './users';
+import {
+  assertMayChangeRole,
+  assertMayChangeUser,
+  assertMayGrant,
+  assertMayGrantRoles,
+} from '../users/grants';
+import { endOpenKeys, sendEmailConfirmation, sendResetLink } from '../users/resetKeys';
 
 type User = Schemas['User'];
 type Role = Schemas['Role'];
 
 const userColumns = `u.guid as "Guid", u.email as "Email", u.first_name as "FirstName", u.last_name as "LastName",
-  u.gender_code as "GenderCode", u.is_active as "IsActive", u.is_admin as "IsAdmin", u.logins as "Logins",
+  u.pending_email as "PendingEmail", u.gender_code as "GenderCode", u.is_active as "IsActive", u.is_admin as "IsAdmin", u.logins as "Logins",
   u.last_login as "LastLogin", u.two_factor as "TwoFactor", u.created as "Created", u.created_by as "CreatedBy",
   u.modified as "Modified", u.modified_by as "ModifiedBy", u.is_deleted as "IsDeleted", u.deleted as "Deleted",
   u.revision as "Revision",
@@ -105,37 +115,77 @@ const handlers: Handlers = {
     await assertRolesExist(db, body.Roles);
     const by = principal?.name ?? null;
     const now = context.now();
-    const [existing] = await db.query<{ revision: number; is_deleted: boolean; is_active: boolean }>(
-      'select revision, is_deleted, is_active from users where guid = $1',
+    const [existing] = await db.query<{
+      revision: number;
+      is_deleted: boolean;
+      is_active: boolean;
+      is_admin: boolean;
+      email: string;
+      pending_email: string | null;
+      enrolled: boolean;
+      roles: number[];
+    }>(
+      `select revision, is_deleted, is_active, is_admin, email, pending_email,
+         (password_hash is not null or two_factor) as enrolled,
+         coalesce((select array_agg(role_guid) from user_roles where user_guid = users.guid), '{}') as roles
+       from users where guid = $1`,
       [body.Guid],
     );
     if (existing?.is_deleted) throw notFound('notFound.user');
+    // Who may change whom (issue 29 point 2): an administrator only by an administrator; one's own
+    // roles by no one but an administrator; new roles only with permissions the caller holds.
+    const roles = [...new Set(body.Roles)];
+    if (existing) {
+      assertMayChangeUser(principal, existing);
+      // A save that does not say which version it changes would overwrite another's edit unseen.
+      if (body.Revision === undefined) throw new HttpError(400, 'api.revisionRequired');
+    }
+    const before = new Set(existing?.roles ?? []);
+    const rolesChange = roles.length !== before.size || roles.some((role) => !before.has(role));
+    if (rolesChange && principal?.guid === body.Guid && !principal.admin)
+      throw new HttpError(403, 'user.ownRoles');
+    await assertMayGrantRoles(
+      db,
+      principal,
+      roles.filter((role) => !before.has(role)),
+    );
+    // An enrolled user's address changes once the new address confirms it (issue 29 point 2): until
+    // then the user keeps signing in, and receiving reset links, at the old one.
+    const addressChange = existing !== undefined && existing.email.toLowerCase() !== email.toLowerCase();
+    const storedEmail = addressChange && existing.enrolled ? existing.email : email;
+    const pendingEmail = addressChange && existing.enrolled ? email : null;
+    // A new address to confirm, or none any more (set back, or changed again): the old link is void.
+    const pendingChange =
+      existing !== undefined &&
+      (pendingEmail?.toLowerCase() ?? null) !== (existing.pending_email?.toLowerCase() ?? null);
     const saved = await db.transaction(async (tx) => {
       // What the user was, for the audit entries that commit with the save (issue 10 point 7).
       const before = existing ? await auditState(tx, body.Guid) : undefined;
       let revision: number;
       if (existing) {
-        if (body.Revision !== undefined && body.Revision !== existing.revision) {
+        if (body.Revision !== existing.revision) {
           const [current] = await users(tx, 'u.guid = $1', [body.Guid]);
           // The newer version as this viewer may see it (the admin flag only with See Admin Status).
           throw conflict(current && forViewer(current, principal));
         }
         const [row] = await tx.query<{ revision: number }>(
           `update users set email = $2, first_name = $3, last_name = $4, gender_code = $5, is_active = $6,
-             modified = to_timestamp($7), modified_by = $8, revision = revision + 1
+             modified = to_timestamp($7), modified_by = $8, revision = revision + 1, pending_email = $9
            where guid = $1 returning revision`,
           [
             body.Guid,
-            email,
+            storedEmail,
             body.FirstName ?? null,
             body.LastName ?? null,
             body.GenderCode ?? 'U',
             body.IsActive ?? true,
             now,
             by,
+            pendingEmail,
           ],
         );
         revision = row!.revision;
+        if (pendingChange) await endOpenKeys(tx, body.Guid, 'email', now);
       } else {
         await tx.query(
           `insert into users (guid, email, first_name, last_name, gender_code, is_active, created, created_by, modified, modified_by)
@@ -154,24 +204,35 @@ const handlers: Handlers = {
         revision = 1;
       }
       await tx.query('delete from user_roles where user_guid = $1', [body.Guid]);
-      for (const role of new Set(body.Roles)) {
+      for (const role of roles) {
         await tx.query('insert into user_roles (user_guid, role_guid) values ($1, $2)', [body.Guid, role]);
       }
       const after = (await auditState(tx, body.Guid))!;
       await recordEntries(
         tx,
-        accountEntries({ kind: 'user', guid: body.Guid, name: email }, before ?? null, after),
+        accountEntries({ kind: 'user', guid: body.Guid, name: storedEmail }, before ?? null, after),
       );
       return { Guid: body.Guid, Revision: revision };
     });
     if (existing?.is_active && body.IsActive === false) await sessions.revokeUser(body.Guid);
-    if (!existing)
-      await sendResetLink(context, { guid: body.Guid, email }, originOf(context.request), 'welcome');
-    return saved;
+    // Mail goes out once the save has committed (and on PGlite, outside its transaction).
+    if (!existing) await sendResetLink(context, { guid: body.Guid, email }, 'welcome');
+    else if (addressChange && !existing.enrolled) {
+      // Not enrolled yet: the welcome link mailed to the old address is void; the new one gets its own.
+      await sendResetLink(context, { guid: body.Guid, email }, 'welcome');
+    } else if (pendingEmail && pendingChange) {
+      await sendEmailConfirmation(context, db, { guid: body.Guid, email: existing.email }, pendingEmail);
+    }
+    return pendingEmail ? { ...saved, PendingEmail: pendingEmail } : saved;
   },
 
   'UserManagement.DeleteUser': async ({ db, params, principal, sessions, now }) => {
     if (principal?.guid === params.guid) throw new HttpError(400, 'user.cannotDeleteSelf');
+    const [target] = await db.query<{ is_admin: boolean }>(
+      'select is_admin from users where guid = $1 and not is_deleted',
+      [params.guid],
+    );
+    if (target) assertMayChangeUser(principal, target);
     await db.transaction(async (tx) => {
       const before = await auditState(tx, params.guid);
       const rows = await tx.query<{ email: string }>(
@@ -189,13 +250,14 @@ const handlers: Handlers = {
   },
 
   // Recorded as twoFactorReset with the TwoFactor flag; the keys themselves never reach the trail.
-  'UserManagement.Deactivate2FA': async ({ db, query, sessions }) => {
+  'UserManagement.Deactivate2FA': async ({ db, query, sessions, principal }) => {
     await db.transaction(async (tx) => {
-      const [user] = await tx.query<{ email: string; two_factor: boolean }>(
-        'select email, two_factor from users where guid = $1 and not is_deleted for update',
+      const [user] = await tx.query<{ email: string; two_factor: boolean; is_admin: boolean }>(
+        'select email, two_factor, is_admin from users where guid = $1 and not is_deleted for update',
         [query.UserGuid],
       );
       if (!user) throw notFound('notFound.user');
+      assertMayChangeUser(principal, user);
       await tx.query(
         `update users set two_factor = false, two_factor_key = null, pending_two_factor_key = null, last_totp_step = null,
            revision = revision + 1 where guid = $1`,
@@ -239,11 +301,23 @@ const handlers: Handlers = {
     );
     const by = principal?.name ?? null;
     if (guid > 0) {
-      const [existing] = await db.query<{ revision: number }>('select revision from roles where guid = $1', [
-        guid,
-      ]);
+      const [existing] = await db.query<{ revision: number; permissions: RolePermissions }>(
+        'select revision, permissions from roles where guid = $1',
+        [guid],
+      );
       if (!existing) throw notFound('notFound.role');
-      if (body.Revision !== undefined && body.Revision !== existing.revision) {
+      // Not a role the caller holds, and nothing added that the caller does not hold (issue 29 point 2);
+      // what the role gave already stays, so a user manager can still rename or narrow it.
+      await assertMayChangeRole(db, principal, guid);
+      const already = new Set(
+        grantsBeyond(principal ?? { admin: false, entitlements: {} }, [existing.permissions]),
+      );
+      const added = grantsBeyond(principal ?? { admin: false, entitlements: {} }, [permissions]).filter(
+        (permission) => !already.has(permission),
+      );
+      if (added.length > 0) throw new HttpError(403, 'role.beyondOwn', { permissions: added.join(', ') });
+      if (body.Revision === undefined) throw new HttpError(400, 'api.revisionRequired');
+      if (body.Revision !== existing.revision) {
         const [current] = await db.query<Role>(`select ${roleColumns} from roles where guid = $1`, [guid]);
         throw conflict(current);
       }
@@ -272,6 +346,7 @@ const handlers: Handlers = {
       });
       return { Guid: guid, Revision: row!.revision };
     }
+    assertMayGrant(principal, [permissions]);
     const row = await db.transaction(async (tx) => {
       const [inserted] = await tx.query<{ guid: number }>(
         `insert into roles (name, permissions, created, created_by, modified, modified_by)
@@ -290,7 +365,8 @@ const handlers: Handlers = {
     return { Guid: row!.guid, Revision: 1 };
   },
 
-  'UserManagement.DeleteRole': async ({ db, params }) => {
+  'UserManagement.DeleteRole': async ({ db, params, principal }) => {
+    await assertMayChangeRole(db, principal, params.guid);
     await db.transaction(async (tx) => {
       const rows = await tx.query<{ name: string; permissions: RolePermissions }>(
         'delete from roles where guid = $1 returning name, permissions',

@@ -56,11 +56,12 @@ export class SessionStore {
     return signToken(this.keys, claims, seconds, this.now());
   }
 
-  private async newRefreshToken(db: Db, sessionId: string): Promise<string> {
+  /** A refresh token of the session, good until its lifetime or the session's absolute end, whichever comes first. */
+  private async newRefreshToken(db: Db, sessionId: string, sessionEnd: number): Promise<string> {
     const token = newSecret();
     await db.query(
       'insert into refresh_tokens (token_hash, session_id, expires_at) values ($1, $2, to_timestamp($3))',
-      [hashSecret(token), sessionId, this.now() + this.config.refreshTokenSeconds],
+      [hashSecret(token), sessionId, Math.min(this.now() + this.config.refreshTokenSeconds, sessionEnd)],
     );
     return token;
   }
@@ -68,14 +69,16 @@ export class SessionStore {
   /** Starts a session at the given level and answers its first tokens. */
   async start(user: UserRow, level: 1 | 2): Promise<Tokens> {
     const sessionId = randomUUID();
+    const now = this.now();
     return this.db.transaction(async (tx) => {
+      // `created` on the server's clock: the absolute lifetime (SESSION_MAX_SECONDS) counts from it.
       await tx.query(
-        'insert into sessions (id, user_guid, level, expires_at) values ($1, $2, $3, to_timestamp($4))',
-        [sessionId, user.guid, level, this.now() + this.config.refreshTokenSeconds],
+        'insert into sessions (id, user_guid, level, created, expires_at) values ($1, $2, $3, to_timestamp($5), to_timestamp($4))',
+        [sessionId, user.guid, level, now + this.config.refreshTokenSeconds, now],
       );
       return {
         Token: await this.accessToken(tx, user, level, sessionId),
-        RefreshToken: await this.newRefreshToken(tx, sessionId),
+        RefreshToken: await this.newRefreshToken(tx, sessionId, now + this.config.sessionMaxSeconds),
       };
     });
   }
@@ -91,13 +94,18 @@ export class SessionStore {
         revoked_at: Date | null;
         level: number;
         user_guid: string;
+        session_end: number;
       }>(
-        `select t.session_id, t.used_at, t.expires_at < to_timestamp($2) as expired, s.revoked_at, s.level, s.user_guid
+        `select t.session_id, t.used_at, t.expires_at < to_timestamp($2) as expired, s.revoked_at, s.level, s.user_guid,
+                extract(epoch from s.created)::double precision + $3 as session_end
            from refresh_tokens t join sessions s on s.id = t.session_id
           where t.token_hash = $1 for update of t`,
-        [hash, this.now()],
+        [hash, this.now(), this.config.sessionMaxSeconds],
       );
-      if (!row || row.revoked_at || row.expired) return { kind: 'refused' as const };
+      // A session ends SESSION_MAX_SECONDS after its sign-in however often it is refreshed (issue 29
+      // point 5), so a stolen refresh token cannot keep one alive for ever.
+      if (!row || row.revoked_at || row.expired || row.session_end <= this.now())
+        return { kind: 'refused' as const };
       if (row.used_at) {
         await tx.query('update sessions set revoked_at = to_timestamp($2) where id = $1', [
           row.session_id,
@@ -115,12 +123,25 @@ export class SessionStore {
         kind: 'ok' as const,
         tokens: {
           Token: await this.accessToken(tx, user, row.level as 1 | 2, row.session_id),
-          RefreshToken: await this.newRefreshToken(tx, row.session_id),
+          RefreshToken: await this.newRefreshToken(tx, row.session_id, row.session_end),
         },
       };
     });
     if (outcome.kind !== 'ok') throw new HttpError(401, 'api.unauthorized');
     return outcome.tokens;
+  }
+
+  /**
+   * Logout (issue 29 point 5): ends the session a refresh token belongs to, so its access and refresh
+   * tokens answer 401 from the next call, on every process. A token that names no session ends nothing,
+   * and the caller hears the same either way.
+   */
+  async revokeByRefreshToken(refreshToken: string): Promise<void> {
+    await this.db.query(
+      `update sessions set revoked_at = coalesce(revoked_at, to_timestamp($2))
+        where id = (select session_id from refresh_tokens where token_hash = $1)`,
+      [hashSecret(refreshToken), this.now()],
+    );
   }
 
   async revoke(sessionId: string): Promise<void> {

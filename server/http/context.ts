@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { AccountStates } from '../auth/accountStates';
 import type { ServerKeys } from '../auth/keys';
 import type { Principal } from '../auth/principal';
 import type { SessionStore } from '../auth/sessions';
@@ -20,6 +21,8 @@ export interface Services {
   keys: ServerKeys;
   config: ServerConfig;
   sessions: SessionStore;
+  /** What each user may do now, for the guard (server/auth/accountStates.ts). */
+  accounts: AccountStates;
   mailer: Mailer;
   throttle: Throttle;
   items: ItemStore;

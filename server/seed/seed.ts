@@ -118,7 +118,8 @@ async function demoSeeds(): Promise<Array<[string, DemoSeed]>> {
 }
 
 /**
- * Demo data, written once: the administrator (created when no user has ADMIN_EMAIL; a changed password is kept), the platform's modules and their app links, settings and
+ * Demo data, written once: the administrator (created only while the database has no administrator and
+ * no user has ADMIN_EMAIL; a changed password is kept), the platform's modules and their app links, settings and
  * lists. Later starts find it there and change nothing, so the data survives restarts; a restart of the same
  * server build with the same administrator skips the seed altogether (seedState.ts, issue 20 point 4).
  */
@@ -130,10 +131,14 @@ export async function seed(
 ): Promise<void> {
   if (fingerprint && (await lastSeedFingerprint(db)) === fingerprint) return;
   await db.transaction(async (tx) => {
-    const [admin] = await tx.query('select 1 from users where lower(email) = lower($1)', [
+    // Only into a database with no administrator (issue 29 point 3): an administrator who changed its
+    // e-mail, or any other administrator, means the platform has one; seeding ADMIN_EMAIL beside it
+    // would open a second door with the published password.
+    const [admin] = await tx.query('select 1 from users where is_admin and not is_deleted limit 1');
+    const [taken] = await tx.query('select 1 from users where lower(email) = lower($1)', [
       config.admin.email,
     ]);
-    if (!admin) {
+    if (!admin && !taken) {
       await tx.query(
         `insert into users (guid, email, first_name, last_name, gender_code, is_admin, password_hash, two_factor, two_factor_key, created_by, modified_by)
          values ($1, $2, 'Demo', 'Administrator', 'U', true, $3, true, $4, 'seed', 'seed')`,

@@ -62,7 +62,7 @@ describe('the API client (spec part 1 §4 "Token refresh")', () => {
 
   it('clears the tokens when the retry still answers 403', async () => {
     const { fetcher } = scriptedFetch({
-      'UserManagement/GetUsers': [{ status: 401 }, { status: 403, body: { Message: 'no' } }],
+      'UserManagement/GetUsers': [{ status: 401 }, { status: 403 }],
       'Users/RefreshToken': [{ status: 200, body: { Token: 'new-token', RefreshToken: 'new-refresh' } }],
     });
     vi.stubGlobal('fetch', fetcher);

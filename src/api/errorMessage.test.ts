@@ -26,6 +26,13 @@ describe('errorMessage (spec part 1 §8 "API errors")', () => {
       'part 1 §8: 401 gives the warning',
     ],
     [403, undefined, 'Please login to perform this action', 'warning', 'part 1 §8: 403 gives the warning'],
+    [
+      403,
+      'Only an administrator may change, delete or reset an administrator',
+      'Only an administrator may change, delete or reset an administrator',
+      'danger',
+      'part 1 §8: a server message is shown when given (issue 29: a refusal says why)',
+    ],
   ])('%i with message %s → "%s" (%s; %s)', (status, server, text, severity) => {
     expect(errorMessage(status, server)).toEqual({ text, severity });
   });

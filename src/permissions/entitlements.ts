@@ -68,6 +68,20 @@ export interface Principal {
   entitlements: Entitlements;
 }
 
+/**
+ * What a grant of these roles' permissions (implications included) would give beyond what the principal
+ * holds itself, as `Area.Action`, sorted; empty when it holds all of it. No one can hand on more than
+ * they have, so no role can raise itself through an accomplice either (issue 29 point 2).
+ * @example grantsBeyond({ admin: false, entitlements: { UserManagement: ['Read'] } }, [{ FlowBuilder: { Read: true } }]) // ['FlowBuilder.Read']
+ */
+export function grantsBeyond(principal: Principal, granted: readonly RolePermissions[]): string[] {
+  if (principal.admin) return [];
+  const beyond: string[] = [];
+  for (const [area, actions] of Object.entries(entitlementsOf(granted)))
+    for (const action of actions ?? []) if (!can(principal, area, action)) beyond.push(`${area}.${action}`);
+  return beyond.sort();
+}
+
 /** Whether a principal may do `action` in `area`: admins may do everything (spec part 1 §6). */
 export function can(principal: Principal | null | undefined, area: string, action: string): boolean {
   if (!principal) return false;

@@ -1,6 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
 import { signedInClaimsAtom } from '../state/session';
+import { useAtPath } from './routing/publicLocation';
+import { openSignedIn } from './routing/publicPaths';
 import { RouteLoading } from './routing/RouteLoading';
 import { ShellLayers } from './ShellLayers';
 
@@ -19,10 +21,11 @@ const PublicRoutes = lazy(() =>
  * drawers, inactivity warning) or the public screens, then the confirmation popup, the notification bar
  * and the loading overlay (ShellLayers; signed in, SignedInRoot renders them inside its router). Which
  * routes exist follows the navigation rules of §2: signed out, only the public screens; signed in,
- * never them.
+ * never them — but for the e-mail confirmation link, which confirms whoever is signed in (publicPaths.ts).
  */
 export function Shell() {
   const claims = useAtomValue(signedInClaimsAtom);
+  const openToAll = useAtPath(openSignedIn);
   const loading = (
     <>
       <RouteLoading />
@@ -31,7 +34,7 @@ export function Shell() {
   );
   return (
     <Suspense fallback={loading}>
-      {claims ? (
+      {claims && !openToAll ? (
         <SignedInRoot />
       ) : (
         <>

@@ -18,7 +18,8 @@ type Helper =
   | 'misnamedChildren'
   | 'notClean'
   | 'nameRuleBroken'
-  | 'notJson';
+  | 'notJson'
+  | 'holdsBidiControl';
 
 const helpers: Record<Helper, (...args: never[]) => unknown> = {
   duplicates: runtime.duplicates,
@@ -28,6 +29,7 @@ const helpers: Record<Helper, (...args: never[]) => unknown> = {
   notClean: runtime.notClean,
   nameRuleBroken: runtime.nameRuleBroken,
   notJson: runtime.notJson,
+  holdsBidiControl: runtime.holdsBidiControl,
 };
 
 function helper(cxt: KeywordCxt, name: Helper): Name {
@@ -181,6 +183,21 @@ const json: KeywordDefinition = {
 };
 
 /**
+ * `x-plain`: text shows as what it is: no text-direction overrides or isolates, which make a name display
+ * as another (issue 29 point 9; connection and other builder names already keep only plain characters).
+ */
+const plain: KeywordDefinition = {
+  keyword: 'x-plain',
+  type: 'string',
+  schemaType: 'object',
+  metaSchema: { type: 'object', required: ['message'], properties: messageProperty },
+  error: keyedError,
+  code(cxt) {
+    cxt.fail(_`${helper(cxt, 'holdsBidiControl')}(${cxt.data})`);
+  },
+};
+
+/**
  * `x-name`: a name is not empty, has at least 2 characters and, when `space` is given, no spaces; one
  * error with the first rule broken (spec part 1 §5 'Names in general': docNameEmpty, docNameIsShort, ...).
  */
@@ -225,4 +242,5 @@ export const keywords: KeywordDefinition[] = [
   childNames,
   clean,
   json,
+  plain,
 ];

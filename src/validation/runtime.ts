@@ -125,6 +125,17 @@ export function notClean(kind: NameCleaning, value: unknown): boolean {
   return typeof value === 'string' && cleanName(kind, value) !== value;
 }
 
+/**
+ * Unicode's text-direction overrides and isolates (U+202A–U+202E, U+2066–U+2069): in a name they make
+ * it display as another ("Trojan Source"), so a role or user could pass for another in a list.
+ */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+
+/** x-plain: whether the text holds a text-direction control (issue 29 point 9). */
+export function holdsBidiControl(value: unknown): boolean {
+  return typeof value === 'string' && BIDI_CONTROL.test(value);
+}
+
 /** x-json: whether the text is not JSON of the type ('object' and 'array' as JSON has them; 'any' JSON). */
 export function notJson(type: 'object' | 'array' | 'any', value: unknown): boolean {
   if (typeof value !== 'string') return false;

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../support/api';
 import { launchBrowser, newPage, screenshot, startConsole } from '../support/browser';
 import { signInThroughPage } from '../support/consolePages';
 import { eventually } from '../support/eventually';
@@ -73,6 +74,27 @@ describe('the session in headless Chromium (spec part 1 §4 "Token refresh", "In
     expect(
       await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refreshToken')]),
     ).toEqual([null, null]);
+  });
+
+  it('the log-out button ends the session on the server too: its tokens answer 401 (issue 29 point 5)', async () => {
+    const server = await start();
+    page = await newPage(browser, errors);
+    await signInThroughPage(page, server, admin);
+    const [token, refreshToken] = await page.evaluate(() => [
+      localStorage.getItem('token')!,
+      localStorage.getItem('refreshToken')!,
+    ]);
+    const modules = () => call(server, 'GET', 'ClientAdmin/GetClientModules', { token });
+    expect((await modules()).status).toBe(200);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(/\/login$/);
+    await eventually(() => page.locator('.notice').last().textContent()).toContain('You are signed out');
+    // A copy of the tokens kept anywhere (another tool, a stolen copy) is worth nothing now.
+    await eventually(async () => (await modules()).status).toBe(401);
+    const refresh = await call(server, 'POST', 'Users/RefreshToken', {
+      body: { RefreshToken: refreshToken },
+    });
+    expect(refresh.status).toBe(401);
   });
 
   it('on a 401 refreshes once and retries the call once, with the new token (§4)', async () => {

@@ -24,6 +24,9 @@ describe.each(databaseTargets)('hot-path caches see each change at once on $name
   });
   afterAll(() => server?.close());
 
+  const roleRevision = async (guid: number) =>
+    Number((await call(server, 'GET', `UserManagement/GetRole/${guid}`, { token: admin })).body.Revision);
+
   const newConnection = (name: string) => ({
     FlowConnectionGuid: randomUUID(),
     // Sorted before every other name, so it is on page 1.
@@ -124,14 +127,19 @@ describe.each(databaseTargets)('hot-path caches see each change at once on $name
 
     const changed = await call(server, 'POST', 'UserManagement/PostRole', {
       token: admin,
-      body: { Guid: roleGuid, Name: name, Permissions: {} },
+      body: { Guid: roleGuid, Name: name, Permissions: {}, Revision: await roleRevision(roleGuid) },
     });
     expect(changed.status).toBe(200);
     expect((await call(server, 'GET', PAGE, { token: apiToken })).status).toBe(403);
 
     const restored = await call(server, 'POST', 'UserManagement/PostRole', {
       token: admin,
-      body: { Guid: roleGuid, Name: name, Permissions: { ConnectionBuilder: { Read: true } } },
+      body: {
+        Guid: roleGuid,
+        Name: name,
+        Permissions: { ConnectionBuilder: { Read: true } },
+        Revision: await roleRevision(roleGuid),
+      },
     });
     expect(restored.status).toBe(200);
     expect((await call(server, 'GET', PAGE, { token: apiToken })).status).toBe(200);

@@ -71,17 +71,19 @@ describe.each(databaseTargets)('permissions on $name (spec part 1 §6)', (target
       Url: '/apps/dashboard',
     });
 
-    // A role change takes effect on the user's next token refresh.
+    // A role change takes effect on the next call (issue 29 point 5): the token issued before it no longer
+    // speaks for the user (401), and the refresh that follows signs the new rights.
     const updated = await call(server, 'POST', 'UserManagement/PostRole', {
       token: adminToken,
       body: {
         Guid: role.body.Guid,
         Name: 'Connection readers',
         Permissions: { ConnectionBuilder: { Read: true }, UserManagement: { Upsert: true } },
+        Revision: role.body.Revision,
       },
     });
     expect(updated.status).toBe(200);
-    expect((await call(server, 'GET', 'UserManagement/GetUsers', { token: tokens.Token })).status).toBe(403);
+    expect((await call(server, 'GET', 'UserManagement/GetUsers', { token: tokens.Token })).status).toBe(401);
     const refreshed = await call(server, 'POST', 'Users/RefreshToken', {
       body: { RefreshToken: tokens.RefreshToken },
     });

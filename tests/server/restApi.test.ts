@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn } from '../support/api';
+import { limitedUser } from '../support/limitedUser';
 import { databaseTargets, startTestServer, type TestServer, testAdmin } from '../support/testServer';
 
 const restApi = (overrides: Record<string, unknown> = {}) => ({
@@ -251,16 +252,25 @@ describe.each(databaseTargets)('REST APIs and API users on $name (spec part 1 §
     const readers = await role('Script readers 3 (api)', { ScriptBuilder: { Read: true } });
     const user = await apiUser([readers]);
     const old = user.ApiToken;
-    expect((await call(server, 'GET', 'UserManagement/GetRoles', { token: old })).status).toBe(403);
+    expect((await call(server, 'GET', 'Connection/GetConnections', { token: old })).status).toBe(403);
+    const { Revision } = (await call(server, 'GET', `UserManagement/GetRole/${readers}`, { token: admin }))
+      .body;
     await call(server, 'POST', 'UserManagement/PostRole', {
       token: admin,
       body: {
         Guid: readers,
         Name: 'Script readers 3 (api)',
-        Permissions: { ScriptBuilder: { Read: true }, UserManagement: { Read: true } },
+        Permissions: {
+          ScriptBuilder: { Read: true },
+          ConnectionBuilder: { Read: true },
+          UserManagement: { Read: true },
+        },
+        Revision,
       },
     });
-    expect((await call(server, 'GET', 'UserManagement/GetRoles', { token: old })).status).toBe(200);
+    expect((await call(server, 'GET', 'Connection/GetConnections', { token: old })).status).toBe(200);
+    // API tokens are for flows: user management stays closed to them whatever their roles (issue 29 point 2).
+    expect((await call(server, 'GET', 'UserManagement/GetRoles', { token: old })).status).toBe(403);
 
     const renewed = randomUUID();
     const saved = await call(server, 'POST', 'RestApi/PostApiUser', {
@@ -300,7 +310,10 @@ describe.each(databaseTargets)('REST APIs and API users on $name (spec part 1 §
   it('shows the token only to those who may edit API users, and deletes REST APIs only with DeleteRestApi', async () => {
     const viewers = await role('REST viewers (api)', { RestApiBuilder: { Read: true, Delete: true } });
     const viewer = await apiUser([viewers]);
-    const listed = await call(server, 'GET', 'RestApi/GetApiUsers', { token: viewer.ApiToken });
+    // API tokens may not list API users at all (issue 29 point 2); a console user with Read sees no tokens.
+    expect((await call(server, 'GET', 'RestApi/GetApiUsers', { token: viewer.ApiToken })).status).toBe(403);
+    const person = await limitedUser(server, admin, { RestApiBuilder: { Read: true } });
+    const listed = await call(server, 'GET', 'RestApi/GetApiUsers', { token: person.tokens.Token });
     expect(listed.status).toBe(200);
     expect(listed.body.length).toBeGreaterThan(0);
     expect(listed.body.every((entry) => !('ApiToken' in entry))).toBe(true);

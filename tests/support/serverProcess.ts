@@ -57,7 +57,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       HOST: '127.0.0.1',
       ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
       LOG_LEVEL: 'warn',
-      APP_ENV: 'test',
+      APP_ENV: 'demo',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

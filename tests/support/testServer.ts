@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { loadKeys } from '../../server/auth/keys';
@@ -7,6 +7,7 @@ import { totpCode } from '../../server/auth/totp';
 import { configFromEnv, type ServerConfig } from '../../server/config';
 import { type Db, openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
+import { loggerOptions } from '../../server/http/logging';
 import { seed } from '../../server/seed/seed';
 import { templateFile } from './pgliteTemplate';
 
@@ -84,6 +85,8 @@ export type ConfigOverrides = Partial<Omit<ServerConfig, 'admin' | 'throttle'>> 
 export async function startTestServer(
   target: DatabaseTarget = pgliteTarget,
   overrides: ConfigOverrides = {},
+  /** A file the server's log is appended to, at debug, as production writes it (redaction included). */
+  options: { logTo?: string } = {},
 ) {
   const base = configFromEnv({});
   const config: ServerConfig = {
@@ -103,7 +106,10 @@ export async function startTestServer(
       offset += seconds;
     },
   };
-  const { app, services, operations } = await buildApp({ db, keys, config, now: clock.now, logger: false });
+  const logger = options.logTo
+    ? loggerOptions('debug', createWriteStream(options.logTo, { flags: 'a' }))
+    : false;
+  const { app, services, operations } = await buildApp({ db, keys, config, now: clock.now, logger });
   await app.ready();
   return {
     app,

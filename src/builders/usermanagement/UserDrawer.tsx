@@ -9,22 +9,33 @@ import type { FormDefinition } from '../../engine/form/formDefinition';
 import { t } from '../../messages/t';
 import { useConfirm } from '../../shell/dialogs/confirm';
 import { useNotify, useNotifyError } from '../../shell/notifications/useNotify';
-import { resetTwoFactor, saveUser, type User, userKeys } from './userQueries';
+import { resetTwoFactor, type Saved, saveUser, type User, userKeys } from './userQueries';
 
 export const USER_DRAWER = 'user';
 const hidden = { 'ui:widget': 'hidden' };
 const invalidate = [userKeys.users];
 
 /**
- * The user form as this viewer sees it: the admin flag only with See Admin Status (spec part 1 §6), and
- * no sign-in facts for a user not yet saved.
+ * The user form as this viewer sees it: the admin flag only with See Admin Status (spec part 1 §6), no
+ * sign-in facts for a user not yet saved, and under the e-mail the new address still waiting for its
+ * confirmation (issue 29 point 2) beside the one the user signs in with until then.
  */
-export function userForm(options: { seeAdminStatus: boolean; isNew: boolean }): FormDefinition {
+export function userForm(options: {
+  seeAdminStatus: boolean;
+  isNew: boolean;
+  pending?: { email: string; current: string } | undefined;
+}): FormDefinition {
   const uiSchema = { ...form.uiSchema };
   if (!options.seeAdminStatus) uiSchema.IsAdmin = hidden;
   if (options.isNew) Object.assign(uiSchema, { TwoFactor: hidden, Logins: hidden, LastLogin: hidden });
+  if (options.pending)
+    uiSchema.Email = { ...uiSchema.Email, 'ui:help': t('user.emailPending', options.pending) };
   return { ...form, uiSchema };
 }
+
+/** The notice after a save that left the new address waiting for its confirmation. */
+const savedNotice = (saved: Saved) =>
+  saved.PendingEmail ? t('user.emailConfirmationSent', { email: saved.PendingEmail }) : undefined;
 
 /**
  * The user drawer (spec part 1 §2, §3 'User'): e-mail, names, gender, active, roles as checkboxes, the admin
@@ -49,16 +60,25 @@ export function UserDrawer({
   const notifyError = useNotifyError();
   const queryClient = useQueryClient();
   const { close } = useDrawers();
-  const save = useDrawerSave<User>({
+  const save = useDrawerSave<User, Saved>({
     item: 'user',
     name: (value) => value.Email,
     base: user,
     isNew,
     save: saveUser,
     invalidate,
-    ...(isNew ? { notice: t('user.created') } : {}),
+    notice: isNew ? t('user.created') : savedNotice,
   });
-  const shownForm = useMemo(() => userForm({ seeAdminStatus, isNew }), [seeAdminStatus, isNew]);
+  const pendingEmail = user.PendingEmail;
+  const shownForm = useMemo(
+    () =>
+      userForm({
+        seeAdminStatus,
+        isNew,
+        pending: pendingEmail ? { email: pendingEmail, current: user.Email } : undefined,
+      }),
+    [seeAdminStatus, isNew, pendingEmail, user.Email],
+  );
   const context = useMemo(() => ({ peers: { users: peers } }), [peers]);
 
   const reset = async () => {

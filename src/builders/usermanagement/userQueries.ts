@@ -4,6 +4,7 @@ import { callOperation } from '../../api/callOperation';
 
 export type User = components['schemas']['User'];
 export type Role = components['schemas']['Role'];
+export type Saved = components['schemas']['Saved'];
 
 /** Query keys of users and roles, in one place; the roles checklist reads the roles lookup. */
 export const userKeys = {

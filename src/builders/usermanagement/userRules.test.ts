@@ -38,6 +38,23 @@ describe('user rules (spec part 1 §5 "API user, role, user": e-mail required, v
     const shown = userForm({ seeAdminStatus, isNew });
     expect((shown.uiSchema.IsAdmin as Record<string, unknown> | undefined)?.['ui:widget']).toBe(widget);
   });
+
+  it('issue 29 point 2: a new address waiting for its confirmation shows under the e-mail, beside the current one', () => {
+    const email = (shown: ReturnType<typeof userForm>) => shown.uiSchema.Email as Record<string, unknown>;
+    const shown = userForm({
+      seeAdminStatus: true,
+      isNew: false,
+      pending: { email: 'rita.new@example.com', current: 'rita@example.com' },
+    });
+    expect(email(shown)).toEqual({
+      'ui:title': 'E-mail',
+      'ui:help':
+        'Waiting for rita.new@example.com to confirm the change; until then the user signs in with rita@example.com',
+    });
+    expect(email(form)['ui:help']).toBeUndefined();
+    // The address itself is not a field of the form.
+    expect(shown.uiSchema.PendingEmail).toEqual({ 'ui:widget': 'hidden' });
+  });
 });
 
 describe('role rules (spec part 1 §5 "API user, role, user": name required and unique)', () => {

@@ -13,16 +13,19 @@ import { useMergeDrawer } from '../merge/useMergeDrawer';
  * drawer may close; a cancelled merge keeps the drawer and its content.
  * @example const save = useDrawerSave({ item: 'role', name: (role) => role.Name, base: role, isNew, save: postRole, invalidate: [['roles']] });
  */
-export function useDrawerSave<T extends object>(options: {
+export function useDrawerSave<T extends object, S = unknown>(options: {
   item: string;
   name(value: T): string;
   /** The value the drawer opened with: the base of a merge. */
   base: T;
   isNew: boolean;
-  save(value: T): Promise<unknown>;
+  save(value: T): Promise<S>;
   invalidate: readonly QueryKey[];
-  /** The notice after a save, when the item says more than '{item} saved'. */
-  notice?: string;
+  /**
+   * The notice after a save, when the item says more than '{item} saved'; a function reads it from the
+   * save's answer (undefined: the usual notice).
+   */
+  notice?: string | ((saved: S) => string | undefined);
 }) {
   const { item, name, base, isNew, save, invalidate, notice } = options;
   const notify = useNotify();
@@ -38,10 +41,11 @@ export function useDrawerSave<T extends object>(options: {
   const run = useCallback(
     async (value: T, from: T = base): Promise<boolean> => {
       try {
-        await save(value);
+        const saved = await save(value);
         notify(
           'success',
-          notice ?? t(isNew ? 'lifecycle.created' : 'lifecycle.saved', { item: capitalise(item) }),
+          (typeof notice === 'function' ? notice(saved) : notice) ??
+            t(isNew ? 'lifecycle.created' : 'lifecycle.saved', { item: capitalise(item) }),
         );
         await refresh();
         return true;

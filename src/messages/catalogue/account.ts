@@ -49,6 +49,12 @@ export const account = {
   'resetPassword.notification': 'An error occured, please try again or contact your admin',
   'resetPassword.success': 'Your password has been reset. You can sign in now.',
   'resetPassword.keyExpired': 'This reset link has expired or was already used. Please request a new one.',
+  // ── Confirming a new e-mail address (issue 29 point 2) ──
+  'confirmEmail.title': 'Confirm your new e-mail address',
+  'confirmEmail.checking': 'Confirming your new e-mail address…',
+  'confirmEmail.success': 'Your e-mail address is changed. Sign in with the new address.',
+  'confirmEmail.keyExpired':
+    'This confirmation link has expired, was already used or was replaced by a newer change. Ask your administrator to change the address again.',
   'changePassword.notification': 'An error occured, please try again or contact your admin',
   'changePassword.success': 'Your password has been changed',
   'changePassword.wrongCurrent': 'The current password is not correct',

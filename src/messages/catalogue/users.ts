@@ -6,6 +6,18 @@ export const users = {
   'user.cannotDeleteSelf': 'You cannot delete your own account',
   'role.nameError': 'Please enter a unique role name',
   'ra.apiUserNameError': 'Please enter a unique username',
+  'validation.bidiControl': 'Text direction characters (U+202A–U+202E, U+2066–U+2069) are not allowed here',
+
+  // ── Who may change whom (issue 29 point 2) ──
+  'user.adminOnly': 'Only an administrator may change, delete or reset an administrator',
+  'user.ownRoles': 'You cannot change your own roles',
+  'role.heldRole': 'You cannot change or delete a role you hold',
+  'role.beyondOwn': 'You can grant only permissions you hold yourself: {permissions}',
+  'user.emailPending':
+    'Waiting for {email} to confirm the change; until then the user signs in with {current}',
+  'user.emailConfirmationSent':
+    'User saved. The new e-mail address takes effect once {email} confirms it with the link mailed there.',
+  'api.revisionRequired': 'Reload the item and save again: the save did not say which version it changes',
 
   // ── Delete failures (spec part 1 §8 "Builders") ──
   'user.userDelete.error': 'Something went wrong while deleting user. Please try again.',

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * Where the signed-out screens are, without a router: react-router and its data router load only
- * after sign-in (issue 20 point 1), so login, request-password and reset-password read the address
+ * after sign-in (issue 20 point 1), so login, request-password, reset-password and confirm-email read the address
  * and move between each other through the History API here. The signed-in app's router is made at
  * sign-in and starts from the address these screens left.
  */
@@ -30,6 +30,11 @@ export function goTo(path: string, options: { replace?: boolean } = {}): void {
 /** The current path, following goTo and the browser's back and forward buttons. */
 export function usePublicPath(): string {
   return useSyncExternalStore(subscribe, pathname);
+}
+
+/** Whether the address is one of `paths`; changes only when that answer does. */
+export function useAtPath(paths: readonly string[]): boolean {
+  return useSyncExternalStore(subscribe, () => paths.includes(pathname()));
 }
 
 /** One query parameter of the current address, or null. */

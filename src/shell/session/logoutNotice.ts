@@ -6,5 +6,6 @@ import type { LogoutReason } from './endSession';
 export const logoutNotice: Record<LogoutReason, { severity: Severity; key: MessageKey }> = {
   user: { severity: 'success', key: 'logout.success' },
   inactivity: { severity: 'warning', key: 'logout.inactivity' },
+  emailConfirmed: { severity: 'success', key: 'confirmEmail.success' },
   expired: { severity: 'warning', key: 'logout.expired' },
 };

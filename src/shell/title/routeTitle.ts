@@ -7,6 +7,7 @@ const fixed: Record<string, string> = {
   '/login': t('login.title'),
   '/request-password': t('requestPassword.title'),
   '/reset-password': t('resetPassword.title'),
+  '/confirm-email': t('confirmEmail.title'),
 };
 
 /** The page part of a route's title: fixed screens by path, module routes (and their sub-paths) by label. */
