@@ -121,7 +121,7 @@ export class ItemStore {
 
   /**
    * Creates or saves an item. A body whose Revision is not the stored one answers 409 with the stored
-   * item, so no one silently overwrites another admin's edit. IsPublished in the body publishes it,
+   * item, and a save of a stored item without one 400, so no one silently overwrites another admin's edit. IsPublished in the body publishes it,
    * unless that would break published items using the published version (400 with Impact, server/usage).
    */
   async save(
@@ -156,8 +156,10 @@ export class ItemStore {
         ]);
         if (existing) {
           if (existing.scope !== scope) throw notFound(kind.notFound);
-          if (typeof revision === 'number' && revision !== existing.revision)
-            throw conflict(present(kind, existing));
+          // A save that does not say which version it changes would overwrite another's edit unseen
+          // (issue 29 point 9); the console always sends the Revision it loaded.
+          if (typeof revision !== 'number') throw new HttpError(400, 'api.revisionRequired');
+          if (revision !== existing.revision) throw conflict(present(kind, existing));
           // A publish must not break published items that use the published version (issue 10 point 1).
           if (publish && existing.published)
             await assertNoBreaks(tx, {

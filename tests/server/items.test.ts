@@ -64,8 +64,12 @@ describe.each(databaseTargets)(
       ]);
       // Saving the item itself under its own name is fine.
       expect(
-        (await call(server, 'POST', 'Script/PostScript', { token, body: { ...first, Commit: 'second' } }))
-          .status,
+        (
+          await call(server, 'POST', 'Script/PostScript', {
+            token,
+            body: { ...first, Commit: 'second', Revision: 1 },
+          })
+        ).status,
       ).toBe(200);
     });
 

@@ -58,6 +58,7 @@ const supported = new Set([
   'x-unique-among',
   'x-allowed-when',
   'x-child-names',
+  'x-plain',
 ]);
 
 const ajv = createAjv();
@@ -95,6 +96,8 @@ export interface ValidOptions {
 
 /** How deep recursive schemas (elements of elements, ...) are followed before arrays stay empty. */
 const MAX_DEPTH = 3;
+
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
 
 const lookahead = /\(\?=\.\*(\[[^\]]+\])\)/g;
 
@@ -278,7 +281,10 @@ function buildValid(schema: JsonSchema, options: ValidOptions, depth: number): f
     ...chosen.map((type): fc.Arbitrary<unknown> => {
       switch (type) {
         case 'string':
-          return validString(schema, options);
+          // x-plain: no text-direction overrides or isolates (issue 29 point 9).
+          return schema['x-plain']
+            ? validString(schema, options).filter((text) => !BIDI_CONTROL.test(text))
+            : validString(schema, options);
         case 'integer':
           return validNumber(schema, true, options);
         case 'number':
@@ -357,6 +363,7 @@ function buildInvalid(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> 
     }
     if (schema['x-name']) ways.push(fc.constantFrom('', 'a', 'a b'));
     if (schema['x-clean']) ways.push(fc.constantFrom('.a', 'a-b!', 'a//b'));
+    if (schema['x-plain']) ways.push(fc.constantFrom('admin\u202Enimda', 'a\u2066b\u2069'));
     if (schema.format === 'email') ways.push(fc.constantFrom('not-an-email', 'a@', '@b.example', 'a b@c.d'));
     if (schema.format === 'date-time') ways.push(fc.constantFrom('yesterday', '2024-13-45T99:00:00Z', '1'));
   }

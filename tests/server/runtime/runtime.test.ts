@@ -36,6 +36,9 @@ describe.each(databaseTargets)('the flow runtime on $name (issue 17)', (target) 
   let server: TestServer;
   let token: string;
   let admin: string;
+  /** The stored REST API's revision: a save of it names the version it changes (issue 29 point 9). */
+  const revisionOf = async (guid: string) =>
+    Number((await call(server, 'GET', `RestApi/GetRestApiByGuid/${guid}`, { token: admin })).body.Revision);
   beforeAll(async () => {
     server = await startTestServer(target, {
       runtime: {
@@ -499,10 +502,10 @@ describe.each(databaseTargets)('the flow runtime on $name (issue 17)', (target) 
     // The same REST API with Basic, then None (public).
     const stored = (await call(server, 'GET', `RestApi/GetRestApiByGuid/${ORDERS_API}`, { token: admin }))
       .body;
-    const save = (auth: string) =>
+    const save = async (auth: string) =>
       call(server, 'POST', 'RestApi/PostRestApi', {
         token: admin,
-        body: { ...stored, ApiAuthentication: auth, IsPublished: true, Revision: undefined },
+        body: { ...stored, ApiAuthentication: auth, IsPublished: true, Revision: await revisionOf(ORDERS_API) },
       });
     expect((await save('Basic')).status).toBe(200);
     const basic = `Basic ${Buffer.from(`demo-importer:${token}`).toString('base64')}`;
@@ -546,12 +549,12 @@ describe.each(databaseTargets)('the flow runtime on $name (issue 17)', (target) 
       .body;
     await call(server, 'POST', 'RestApi/PostRestApi', {
       token: admin,
-      body: { ...stored, IsActive: false, IsPublished: true, Revision: undefined },
+      body: { ...stored, IsActive: false, IsPublished: true, Revision: await revisionOf(ORDERS_API) },
     });
     expect((await get(first.path)).status).toBe(404);
     await call(server, 'POST', 'RestApi/PostRestApi', {
       token: admin,
-      body: { ...stored, IsActive: true, IsPublished: true, Revision: undefined },
+      body: { ...stored, IsActive: true, IsPublished: true, Revision: await revisionOf(ORDERS_API) },
     });
     expect((await get(first.path)).status).toBe(200);
   });
@@ -718,7 +721,7 @@ describe.each(databaseTargets)('the flow runtime on $name (issue 17)', (target) 
         ...stored,
         Users: [...(stored.Users as string[]), guid],
         IsPublished: true,
-        Revision: undefined,
+        Revision: await revisionOf(ORDERS_API),
       },
     });
     let last: Awaited<ReturnType<typeof restCall>> | undefined;
