@@ -5,7 +5,7 @@ import type { Severity } from '../shell/notifications/notifications';
 
 /**
  * What a query says about its own failure, in its options' `meta`:
- * `useQuery({ ..., meta: { errorKey: 'mb.error.loadSchemaTypes' } })`.
+ * `useQuery({ ..., meta: { errorKey: "mb.error.loadSchemaTypes" } })`.
  */
 export interface LoadFailureMeta extends FailureWords, Record<string, unknown> {
   /**

@@ -16,7 +16,7 @@ export interface FailureWords {
  * otherwise"): the load's own key where the spec gives one, otherwise the client's words (the server's
  * message, the status's text, the generic load or update text when the server never answered). A 401 or
  * 403 stays the client's warning. Anything that is no ApiError is the generic error.
- * @example const { severity, text } = failureNotice(error, { errorKey: 'mb.error.loadSchemaTypes' });
+ * @example const { severity, text } = failureNotice(error, { errorKey: "mb.error.loadSchemaTypes" });
  */
 export function failureNotice(
   error: unknown,
