@@ -353,15 +353,32 @@ export const form: FormDefinition = {
   return out;
 }
 
-/** Method and path of every operationId, so declarations can name calls by id (src/api/callOperation.ts). */
+/** The contract's answers of a change: `true` on success (Ok), or the saved item's guid and revision (Saved). */
+const WRITE_ANSWERS = new Set(['#/components/responses/Ok', '#/components/responses/Saved']);
+
+/**
+ * Method and path of every operationId, so declarations can name calls by id (src/api/callOperation.ts),
+ * and `write: true` on the saves, deletes and status changes: the calls whose 200 answer is the contract's
+ * Ok or Saved, every DELETE, and every Post{Item} (a record's save answers the stored record). For them a
+ * `false` answer is a failure (spec part 1 §7) and a failure reads the update text (part 1 §8
+ * 'Generic'); the client reads the flag (src/api/client.ts). A call that answers false for success
+ * (Script.CheckCompilation, part 1 §7) is none of these, so it is no write.
+ */
 function operationTable(openapi: JsonObject): string {
   const rows: string[] = [];
   for (const [route, item] of Object.entries(openapi.paths as JsonObject)) {
     for (const [method, operation] of Object.entries(item as JsonObject)) {
       const id = (operation as JsonObject).operationId;
+      const answer = ((operation as JsonObject).responses as JsonObject | undefined)?.['200'] as
+        | JsonObject
+        | undefined;
+      const write =
+        (typeof answer?.$ref === 'string' && WRITE_ANSWERS.has(answer.$ref)) ||
+        method === 'delete' ||
+        (typeof id === 'string' && /^Post[A-Z]/.test(id.slice(id.indexOf('.') + 1)));
       if (typeof id === 'string')
         rows.push(
-          `  ${JSON.stringify(id)}: { method: '${method.toUpperCase()}', path: ${JSON.stringify(route)} },`,
+          `  ${JSON.stringify(id)}: { method: '${method.toUpperCase()}', path: ${JSON.stringify(route)}${write ? ', write: true' : ''} },`,
         );
     }
   }

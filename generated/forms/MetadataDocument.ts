@@ -362,7 +362,8 @@ export const form: FormDefinition = {
         "operation": "MetaDocumentBuilder.GetReferenceListByName",
         "path": {
           "name": "SchemaTypes"
-        }
+        },
+        "errorKey": "mb.error.loadSchemaTypes"
       }
     },
     "Description": {

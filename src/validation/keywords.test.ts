@@ -85,6 +85,21 @@ describe('custom keywords of the shared Ajv', () => {
     expect(check('.my script')).toEqual([['', 'enterValue']]);
   });
 
+  it('x-clean with x-name on a field name: a space is only the contains-space error (part 1 §5 "Method": field rules; issue 33 point 5)', () => {
+    const check = compile({
+      type: 'string',
+      'x-name': {
+        empty: 'method.validation.fieldNameEmpty',
+        short: 'method.validation.fieldNameIsShort',
+        space: 'method.validation.fieldNameContainsSpace',
+      },
+      'x-clean': { kind: 'nested', message: 'method.validation.fieldNameInvalid' },
+    });
+    expect(check('my field')).toEqual([['', 'method.validation.fieldNameContainsSpace']]);
+    expect(check('my-field')).toEqual([['', 'method.validation.fieldNameInvalid']]);
+    expect(check('my_field.v2')).toEqual([]);
+  });
+
   it('x-json: text that parses as JSON of the type (part 2 §8 "Please enter valid JSON")', () => {
     const check = compile({ type: 'string', 'x-json': { type: 'object', message: 'fb.config.invalidJson' } });
     expect(check('{"properties": {}}')).toEqual([]);

@@ -120,9 +120,15 @@ export function misnamedChildren(parent: unknown, childrenField: string, nameFie
   return out;
 }
 
-/** x-clean: whether cleaning would change the value (it holds characters the kind of name does not allow). */
+/**
+ * x-clean: whether cleaning would change the value (it holds characters the kind of name does not allow).
+ * A space in a field name ('nested') is the name rules' contains-space error (x-name, or the builder's
+ * field rules), not this one's, so one error says what is wrong (spec part 1 §5 'Names in general').
+ */
 export function notClean(kind: NameCleaning, value: unknown): boolean {
-  return typeof value === 'string' && cleanName(kind, value) !== value;
+  if (typeof value !== 'string') return false;
+  const checked = kind === 'nested' ? value.replace(/\s/g, '') : value;
+  return cleanName(kind, checked) !== checked;
 }
 
 /**

@@ -7,6 +7,7 @@ import { itemKindNames, itemKinds } from '../../domain/itemKinds';
 import { AuditEntries } from '../../engine/diff/AuditEntries';
 import { t } from '../../messages/t';
 import { usePageTitle } from '../../shell/title/usePageTitle';
+import { SEARCH_DEBOUNCE_MS } from '../../ui/debounce';
 import { TextField } from '../../ui/TextField';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
 import './audit.css';
@@ -57,7 +58,7 @@ export default function AuditPage() {
       },
       { replace: true },
     );
-  const user = useDebouncedValue(value('user').trim(), 300);
+  const user = useDebouncedValue(value('user').trim(), SEARCH_DEBOUNCE_MS);
   const query = {
     ...(user ? { User: user } : {}),
     ...(value('kind') ? { Kind: value('kind') } : {}),

@@ -5,6 +5,7 @@ import type { AnyBuilder } from '../../engine/builder/BuilderDefinition';
 import { itemQuery, listQuery } from '../../engine/builder/builderQueries';
 import type { MessageKey } from '../../messages/en';
 import { t } from '../../messages/t';
+import { failureNotice } from '../../shell/notifications/failureNotice';
 import { usePageTitle } from '../../shell/title/usePageTitle';
 import type { ValidationContext } from '../../validation/runtime';
 
@@ -48,7 +49,11 @@ export function ScopedItemDetail({
   const navigate = useNavigate();
   const connection = params.get('connection') ?? '';
   const isNew = id === 'new';
-  const item = useQuery({ ...itemQuery(builder, id, { connection }), enabled: !isNew && connection !== '' });
+  const item = useQuery({
+    ...itemQuery(builder, id, { connection }),
+    meta: { notFoundKey: notFound },
+    enabled: !isNew && connection !== '',
+  });
   const list = useQuery(listQuery(builder, { connection }));
   const context = useMemo<ValidationContext>(
     () =>
@@ -65,7 +70,8 @@ export function ScopedItemDetail({
     return (
       <div className="page">
         <p className="empty-state" role="alert">
-          {t(notFound)}
+          {/* The same words as the failure's notice (src/app/queryClient.ts), kept on the page. */}
+          {item.error ? failureNotice(item.error, { notFoundKey: notFound }).text : t(notFound)}
         </p>
       </div>
     );

@@ -30,6 +30,8 @@ export const flowQuery = (guid: string, version?: string | null) =>
         ? callOperation('FlowBuilder.GetRestMethodFlowVersion', { path: { guid, version } })
         : callOperation('FlowBuilder.GetRestMethodFlowById', { path: { guid } }),
     staleTime: 0,
+    // A missing flow reads 'Unable to load flow' (spec part 2 §8 'Not found'), as a notice and in place.
+    meta: { notFoundKey: 'error.loadFlow' },
   });
 
 export const apiListQuery = () =>
@@ -56,6 +58,7 @@ export const actionQuery = (guid: string) =>
     queryKey: ['FlowBuilder', 'GetActionsRestFlowById', guid] as const,
     queryFn: () => callOperation('FlowBuilder.GetActionsRestFlowById', { path: { guid } }),
     staleTime: lookupTime,
+    meta: { notFoundKey: 'fb.error.loadAction' },
   });
 
 export const connectorsQuery = () =>
@@ -70,6 +73,8 @@ export const functionsQuery = () =>
     queryKey: ['FlowBuilder', 'GetFunctions'] as const,
     queryFn: () => callOperation('FlowBuilder.GetFunctions', {}),
     staleTime: lookupTime,
+    // Function loading's own words (spec part 2 §8 'Function loading').
+    meta: { errorKey: 'fb.functionLoad.error' },
   });
 
 export const documentsQuery = (connection: string | null | undefined) =>
@@ -112,6 +117,8 @@ export const functionListQuery = (guid: string | null | undefined) =>
     enabled: Boolean(guid),
     staleTime: lookupTime,
     retry: false,
+    // The notice in function loading's words; the drawer's title says 'not found' (spec part 2 §8).
+    meta: { errorKey: 'fb.functionLoad.error' },
   });
 
 /** Saves a version, or publishes it (IsPublished) and enables it (IsActive) in the same call. */

@@ -43,6 +43,8 @@ export function useMetadataLookups(): MetadataLookups {
       {
         queryKey: key('schemaTypes'),
         staleTime,
+        // Its own load-error key (spec part 1 §8 'Builders'), as the form's Schema type select says it.
+        meta: { errorKey: 'mb.error.loadSchemaTypes' },
         queryFn: () =>
           callOperation('MetaDocumentBuilder.GetReferenceListByName', { path: { name: 'SchemaTypes' } }),
       },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanName, duplicateIndexes, isTaken, type NameCleaning, nameError } from './names';
+import { cleanedAsTyped, cleanName, duplicateIndexes, isTaken, type NameCleaning, nameError } from './names';
 
 describe('cleanName', () => {
   it.each<[NameCleaning, string, string, string]>([
@@ -32,6 +32,18 @@ describe('cleanName', () => {
   it('keeps a trailing slash of a flow name while typing (part 2 §5)', () => {
     expect(cleanName('flow', 'orders/', { typing: true })).toBe('orders/');
     expect(cleanName('flow', '/', { typing: true })).toBe('');
+  });
+});
+
+describe('cleanedAsTyped', () => {
+  it.each<[NameCleaning, boolean, string]>([
+    ['method', true, 'part 1 §5 Name cleaning: method names'],
+    ['connection', true, 'part 1 §5 Name cleaning: connection names'],
+    ['script', true, 'part 1 §5 Name cleaning: script names'],
+    ['flow', true, 'part 2 §5: flow names, other characters are removed'],
+    ['nested', false, 'part 1 §5: field names are checked (contains space), not cleaned'],
+  ])('%s: %s (%s)', (kind, cleaned) => {
+    expect(cleanedAsTyped(kind)).toBe(cleaned);
   });
 });
 

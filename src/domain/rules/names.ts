@@ -31,6 +31,15 @@ const cleaners: Record<NameCleaning, (value: string) => string> = {
 };
 
 /**
+ * Whether names of a kind are cleaned as they are typed: the spec's name cleaning, for method,
+ * connection and script names (part 1 §5 'Name cleaning') and flow names (part 2 §5: "other characters
+ * are removed"). Field names ('nested') are checked, not cleaned: 'my field' stays as typed and shows the
+ * contains-space error (part 1 §5 'Names in general', §5 'Method': "Field rules: ... contains space"),
+ * and a character a nested name does not allow shows the kind's invalid-name error (x-clean).
+ */
+export const cleanedAsTyped = (kind: NameCleaning): boolean => kind !== 'nested';
+
+/**
  * The name as it may be stored. While typing, a trailing slash of a flow name is kept (`typing: true`)
  * so the next segment can be typed.
  */

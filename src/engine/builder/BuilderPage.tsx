@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { t } from '../../messages/t';
 import { useCan } from '../../permissions/useCan';
+import { failureNotice } from '../../shell/notifications/failureNotice';
 import { LEAVE_CONFIRMED } from '../../shell/routing/leaveConfirmed';
 import { usePageTitle } from '../../shell/title/usePageTitle';
 import type { ValidationContext } from '../../validation/runtime';
@@ -207,10 +208,13 @@ export function BuilderDetail({
     );
   }
   if (!isNew && (item.error || !item.data)) {
+    // The same words as the failure's notice (src/app/queryClient.ts), kept on the page.
     return (
       <div className="page">
         <p className="empty-state" role="alert">
-          {item.error?.message ?? t('lifecycle.notFound', { item: builder.item })}
+          {item.error
+            ? failureNotice(item.error, { notFoundKey: builder.messages?.notFound }).text
+            : t('lifecycle.notFound', { item: builder.item })}
         </p>
       </div>
     );

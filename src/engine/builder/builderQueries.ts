@@ -68,11 +68,16 @@ export const loadItem = async (builder: AnyBuilder, id: string, scope: Scope) =>
     path: pathOf(builder.operations.get, { guid: id, connection: scope.connection }) as never,
   })) as object;
 
+/**
+ * One item for its editor. A failure is a notice (src/app/queryClient.ts); a missing item reads the
+ * builder's not-found key (spec part 1 §8 'Builders', part 2 §8 'Not found').
+ */
 export const itemQuery = (builder: AnyBuilder, id: string, scope: Scope) =>
   queryOptions({
     queryKey: builderKeys.item(builder, id, scope),
     queryFn: () => loadItem(builder, id, scope),
     staleTime: 0,
+    meta: { notFoundKey: builder.messages?.notFound },
   });
 
 export async function saveItem(builder: AnyBuilder, item: object, scope: Scope) {

@@ -5,10 +5,11 @@ import { t } from '../../messages/t';
 import { useConfirm } from '../../shell/dialogs/confirm';
 import { useNotify } from '../../shell/notifications/useNotify';
 import { signedInClaimsAtom } from '../../state/session';
+import { DEFAULT_DEBOUNCE_MS } from '../../ui/debounce';
 import { draftStore } from './draftStore';
 
-/** How long typing pauses before the draft is kept. */
-export const DRAFT_DEBOUNCE_MS = 400;
+/** How long typing pauses before the draft is kept: the default debounce (spec part 1 §9). */
+export const DRAFT_DEBOUNCE_MS = DEFAULT_DEBOUNCE_MS;
 
 /**
  * Keeps an editor's unsaved edits in IndexedDB as the user types (debounced), and on opening an item

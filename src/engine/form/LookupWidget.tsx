@@ -1,6 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useQuery } from '@tanstack/react-query';
 import { callOperation, type OperationId } from '../../api/callOperation';
+import type { MessageKey } from '../../messages/en';
 import { ChoiceSelect } from './ChoiceSelect';
 
 type LookupItem = Record<string, unknown>;
@@ -10,7 +11,9 @@ type LookupItem = Record<string, unknown>;
  * `"ui:widget": "lookup", "ui:options": { "operation": "Script.GetScriptTypes" }`. Path and query
  * parameters may be given (`"path": { "name": "SchemaTypes" }`), and items other than Key/Value named
  * (`"itemKey": "Name", "itemLabel": "Name"`). Lookups are cached by operation and parameters (spec part 1
- * §7: successful lookup responses are cached by key).
+ * §7: successful lookup responses are cached by key). A lookup that fails is a notice (src/app/queryClient.ts),
+ * in its own words where the spec gives the lookup a load-error key (`"errorKey": "mb.error.loadSchemaTypes"`),
+ * otherwise the client's; the select then offers nothing.
  */
 export function LookupWidget(props: WidgetProps) {
   const { options } = props;
@@ -28,6 +31,7 @@ export function LookupWidget(props: WidgetProps) {
         query: query as never,
       })) as unknown as LookupItem[],
     staleTime: 5 * 60_000,
+    meta: { errorKey: options.errorKey as MessageKey | undefined },
   });
   const choices = (lookup.data ?? []).map((item) => {
     const value = String(item[keyName] ?? '');

@@ -10,7 +10,7 @@ import {
   type WidgetProps,
 } from '@rjsf/utils';
 import type { ChangeEvent } from 'react';
-import { cleanName, type NameCleaning } from '../../domain/rules/names';
+import { cleanedAsTyped, cleanName, type NameCleaning } from '../../domain/rules/names';
 import { withSeconds } from '../../domain/rules/typeFormats';
 import { t } from '../../messages/t';
 import { CodeWidget } from './CodeWidget';
@@ -74,7 +74,8 @@ const cleaningOf = (props: BaseInputTemplateProps) =>
   (props.schema as { 'x-clean'?: { kind: NameCleaning } })['x-clean']?.kind;
 
 /**
- * The one input: names are cleaned as they are typed (x-clean), datetime-local values get ':00' seconds
+ * The one input: names the spec cleans are cleaned as they are typed (x-clean; field names are only
+ * checked, cleanedAsTyped), datetime-local values get ':00' seconds
  * (spec part 1 §9), integers carry their min and max.
  */
 function BaseInputTemplate(props: BaseInputTemplateProps) {
@@ -101,7 +102,7 @@ function BaseInputTemplate(props: BaseInputTemplateProps) {
   const typing = useTypedText(onChange);
   const handle = (event: ChangeEvent<HTMLInputElement>) => {
     let next: string | number | undefined = event.target.value;
-    if (kind) next = cleanName(kind, next, { typing: true });
+    if (kind && cleanedAsTyped(kind)) next = cleanName(kind, next, { typing: true });
     if (inputType === 'datetime-local' && next) next = withSeconds(next);
     if (inputType === 'number' && next !== '') next = Number(next);
     const value = next === '' ? options.emptyValue : next;

@@ -1,6 +1,5 @@
 /** Table defaults (spec part 1 §9, part 2 §9): 20 rows per page, page 1, ascending sort by name. */
 export const PAGE_SIZE = 20;
-export const SEARCH_DEBOUNCE_MS = 200;
 
 export type PageSlot = number | 'gap';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { SEARCH_DEBOUNCE_MS } from '../../ui/debounce';
 import { whenIdle } from '../../ui/whenIdle';
-import { SEARCH_DEBOUNCE_MS } from './pageWindow';
 
 /** What a list shows, as its URL parameters hold it (`sort` as the URL names it, if it does). */
 interface ListValues {

@@ -62,7 +62,6 @@ export const actionDocuments = {
   'ad.rules.noDocuments': 'Add a document action first; match rules work on its fields.',
   'ad.sorting.title': 'Action sorting fields',
   'ad.sorting.used': 'Already used for sorting',
-  'ad.sorting.selected': '{count} selected',
   'ad.sorting.add': 'Add',
   'ad.preview': 'JSON preview',
   'ad.previewTitle': 'Action document JSON preview',

@@ -20,7 +20,6 @@ export const beyond = {
   'diff.title': 'What changes against the published version',
   'diff.firstPublish': 'This item was never published: everything below is new.',
   'diff.none': 'Nothing changes against the published version.',
-  'diff.loading': 'Comparing with the published version…',
   'diff.failed': 'The published version could not be loaded, so the changes cannot be shown.',
   'diff.added': 'Added',
   'diff.removed': 'Removed',

@@ -18,7 +18,6 @@ export const common = {
   'api.tooDeep': 'The request nests its data more than {limit} levels deep.',
   'api.forbidden': 'You do not have permission to perform this action',
   'api.notImplemented': 'This call is not available on this server yet',
-  'api.levelTwoRequired': 'Please complete two-factor authentication first',
 
   // ── Not found (spec part 1 §8, part 2 §8) ──
   'notFound.user': 'The user was not found',

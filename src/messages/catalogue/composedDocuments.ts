@@ -37,6 +37,4 @@ export const composedDocuments = {
   'cd.tree.noCandidates': 'No published document references this one.',
   'cd.preview': 'JSON preview',
   'cd.previewTitle': 'Composed document JSON preview',
-  'cd.read': 'reads',
-  'cd.write': 'writes',
 } as const;

@@ -1,7 +1,6 @@
 /** Document Editor texts (spec part 2 §2 'Document Editor', §8 de.*). */
 export const documentEditor = {
   'de.error.loadRecord': 'The record was not found',
-  'de.error.loadRecords': 'The records could not be loaded',
   'de.error.connectionNotSupported':
     'Records are kept for connections of type Internal PostgreSQL only; this connection is of type {type}',
   'de.error.recordExists': 'A record with this key already exists',
@@ -19,5 +18,4 @@ export const documentEditor = {
   'de.records.title': 'Record',
   'de.records.saved': 'Record saved',
   'de.records.created': 'Record created',
-  'de.records.setByServer': 'Set by the server',
 } as const;

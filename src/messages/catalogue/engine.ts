@@ -39,6 +39,5 @@ export const engine = {
   'lifecycle.publishTitle': 'Publish {item}?',
   'lifecycle.publishBody':
     'Publishing overwrites the current published version of “{name}” and cannot be undone.',
-  'lifecycle.deleteError': 'Something went wrong while deleting {item}. Please try again.',
   'lifecycle.notFound': 'The {item} was not found',
 } as const;

@@ -111,7 +111,6 @@ export const flows = {
   'fb.flowDelete.error': 'Something went wrong while deleting flow. Please try again.',
   'fb.flowPublish.error': 'Something went wrong while publishing flow. Please try again.',
   'fb.flowStatusUpdate.error': 'Something went wrong while updating the flow status. Please try again.',
-  'fb.flowName.error': 'The flow name could not be set. Please try again.',
   'fb.field.missingIndex': 'The field to update no longer exists.',
   'fb.duplicate.notPossible': 'Not possible to duplicate',
   'fb.duplicate.notPossibleBody':

@@ -52,9 +52,6 @@ export const metadata = {
   'mb.validation.schemaTypeUnknown': 'Please choose one of the schema types',
 
   // ── Screens ──
-  'mb.field.new': 'New field',
-  'mb.field.title': 'Field {name}',
-  'mb.field.childOf': 'Child of {parent}',
   'mb.field.returnFieldsNone': 'Choose a function list to pick its fields.',
   'mb.field.alias': 'Alias',
 } as const;

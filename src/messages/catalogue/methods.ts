@@ -29,12 +29,9 @@ export const methods = {
   'method.sp.label': 'Stored procedure',
   'method.sp.loading': 'Reading the stored procedures…',
   'method.sp.none': 'No stored procedures left to wrap on this connection.',
-  'method.sp.fill': 'Fill fields',
   'method.sp.filled': 'Filled {inputs} input and {outputs} output fields from {name}.',
   'method.sp.replaceTitle': 'Replace the fields?',
   'method.sp.replaceBody':
     'Fill the input and output fields from {name}? The fields you set up are replaced.',
   'method.sp.replace': 'Replace',
-  'method.field.new': 'New field',
-  'method.field.title': 'Field {name}',
 } as const;

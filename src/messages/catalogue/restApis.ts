@@ -22,5 +22,4 @@ export const restApis = {
     'A new API token is set. Save to make it the API user’s token; the old one then stops working.',
   'ra.tokenNew': 'The API token is made when you save.',
   'ra.tokenHidden': 'Only those who may edit API users see the API token.',
-  'ra.rolesUnavailable': 'The roles could not be loaded.',
 } as const;

@@ -31,12 +31,7 @@ export const users = {
   'user.resetTwoFactorDone': 'Two-factor authentication is reset for {name}',
 
   // ── Notices and states of the user management screens ──
-  'user.saved': 'User saved',
   'user.created': 'User created. A welcome e-mail with a link to set a password is on its way.',
-  'user.deleted': 'User deleted',
-  'role.saved': 'Role saved',
-  'role.created': 'Role created',
-  'role.deleted': 'Role deleted',
   'role.impliedBy': 'Switched on by {actions}',
   'role.notAssignable': 'Not assignable: {actions} switches it on',
   'role.noAreas': 'No modules are enabled, so there are no permissions to assign.',

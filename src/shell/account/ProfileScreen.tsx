@@ -48,14 +48,17 @@ export function ProfileScreen() {
       setForm(empty);
       notify('success', t('changePassword.success'));
     } catch (failure) {
-      // 400 carries the server's reason (e.g. a wrong current password); the rest is the generic text.
+      // A refused change is the error notification (spec part 1 §8 'Account': changePassword.notification);
+      // a wrong current password also marks its field with the server's reason. Another 400 or a 429
+      // says its own reason (a password the server refuses, too many attempts). What was typed stays.
       if (
         isApiError(failure) &&
         failure.status === 400 &&
         failure.messageKey === 'changePassword.wrongCurrent'
-      )
+      ) {
         setError({ field: 'currentPassword', text: failure.message });
-      else if (isApiError(failure) && (failure.status === 400 || failure.status === 429))
+        notify('danger', t('changePassword.notification'));
+      } else if (isApiError(failure) && (failure.status === 400 || failure.status === 429))
         notify('danger', failure.message);
       else notify('danger', t('changePassword.notification'));
     } finally {

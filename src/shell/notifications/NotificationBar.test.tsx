@@ -51,6 +51,19 @@ describe('the notification bar (spec part 1 §4 "Notifications", §9)', () => {
     expect(screen.queryByRole('region', { name: 'Notifications' })).toBeNull();
   });
 
+  it('shows a danger or warning notice once while the same one shows (issue 33: one failure of several loads)', () => {
+    const { push, texts } = setup();
+    push('danger', 'failed notice');
+    push('danger', 'failed notice');
+    push('warning', 'login notice');
+    push('warning', 'login notice');
+    push('danger', 'other notice');
+    expect(texts()).toEqual(['failed notice', 'login notice', 'other notice']);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Close notification' })[0]!);
+    push('danger', 'failed notice');
+    expect(texts()).toEqual(['login notice', 'other notice', 'failed notice']);
+  });
+
   it('announces danger as an alert and the others as status', () => {
     const { push } = setup();
     push('danger', 'danger notice');

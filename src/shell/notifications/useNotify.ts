@@ -1,7 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
-import { isApiError } from '../../api/ApiError';
-import { t } from '../../messages/t';
+import { failureNotice } from './failureNotice';
 import { pushNotificationAtom, type Severity } from './notifications';
 
 /**
@@ -13,14 +12,11 @@ export function useNotify() {
   return useCallback((severity: Severity, text: string) => push({ severity, text }), [push]);
 }
 
-/** Shows a failed call: an ApiError's text and severity, anything else as the generic error. Answers the notice's id. */
+/**
+ * Shows a failed call in the client's words (failureNotice): an ApiError's text and severity, anything
+ * else as the generic error. Answers the notice's id.
+ */
 export function useNotifyError() {
   const push = useSetAtom(pushNotificationAtom);
-  return useCallback(
-    (error: unknown) =>
-      isApiError(error)
-        ? push({ severity: error.severity, text: error.message })
-        : push({ severity: 'danger', text: t('generic.error') }),
-    [push],
-  );
+  return useCallback((error: unknown) => push(failureNotice(error)), [push]);
 }

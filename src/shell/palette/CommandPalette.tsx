@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { callOperation } from '../../api/callOperation';
 import { pageActions } from '../../engine/guards/pageActions';
 import { t } from '../../messages/t';
+import { SEARCH_DEBOUNCE_MS } from '../../ui/debounce';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
 import type { ModuleRoute } from '../modules/moduleRoutes';
 import { useFocusTrap } from '../overlays/useFocusTrap';
@@ -52,7 +53,7 @@ function PaletteDialog({ routes, onClose }: { routes: readonly ModuleRoute[]; on
   const actions = useMemo(() => pageActions.current(), []);
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
-  const typed = useDebouncedValue(text.trim(), 200);
+  const typed = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const search = useQuery({
     queryKey: ['palette', 'items', typed.toLowerCase()],
     queryFn: () => callOperation('Items.SearchItems', { query: { Text: typed } }),

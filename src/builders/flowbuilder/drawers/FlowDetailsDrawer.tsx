@@ -9,6 +9,7 @@ import { useDrawers } from '../../../engine/drawers/useDrawers';
 import { t } from '../../../messages/t';
 import { useCan } from '../../../permissions/useCan';
 import { useConfirm } from '../../../shell/dialogs/confirm';
+import { failureNotice } from '../../../shell/notifications/failureNotice';
 import { useNotify, useNotifyError } from '../../../shell/notifications/useNotify';
 import { FlowExecutions } from '../executions/FlowExecutions';
 import { deleteVersion, duplicateVersion, flowKeys, flowQuery, setFlowStatus } from '../flowQueries';
@@ -47,7 +48,7 @@ export function FlowDetailsDrawer(props: { drawerKey: string; guid: string }) {
   if (flow.error || !flow.data)
     return (
       <p className="empty-state" role="alert">
-        {t('error.loadFlow')}
+        {flow.error ? failureNotice(flow.error, { notFoundKey: 'error.loadFlow' }).text : t('error.loadFlow')}
       </p>
     );
   const data = flow.data;

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { t } from '../../../messages/t';
+import { failureNotice } from '../../../shell/notifications/failureNotice';
 import { usePageTitle } from '../../../shell/title/usePageTitle';
 import { flowQuery } from '../flowQueries';
 import { FlowEditor } from './FlowEditor';
@@ -25,7 +26,9 @@ export default function FlowEditorPage() {
       ) : flow.error || !flow.data ? (
         <div className="page">
           <p className="empty-state" role="alert">
-            {flow.error?.message ?? t('error.loadFlow')}
+            {flow.error
+              ? failureNotice(flow.error, { notFoundKey: 'error.loadFlow' }).text
+              : t('error.loadFlow')}
           </p>
         </div>
       ) : (

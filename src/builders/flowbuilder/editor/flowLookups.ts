@@ -17,6 +17,9 @@ export const actionGuidsOf = (flow: RestMethodFlow) => [
   ),
 ];
 
+// Fetched for the rules only: a failure is no notice (the validation names what is missing).
+const quiet = { meta: { notify: false } } as const;
+
 /**
  * What the block rules look things up in, fetched through the query cache (each lookup once): the
  * actions the flow calls (a missing one stays missing, and its block reports it), connectors, functions,
@@ -24,13 +27,15 @@ export const actionGuidsOf = (flow: RestMethodFlow) => [
  */
 export async function fetchFlowLookups(client: QueryClient, flow: RestMethodFlow): Promise<FlowLookups> {
   const actions = await Promise.all(
-    actionGuidsOf(flow).map((guid) => client.fetchQuery(actionQuery(guid)).catch(() => undefined)),
+    actionGuidsOf(flow).map((guid) =>
+      client.fetchQuery({ ...actionQuery(guid), ...quiet }).catch(() => undefined),
+    ),
   );
   const [connectors, functions, defaults, lists] = await Promise.all([
     client.fetchQuery(connectorsQuery()),
     client.fetchQuery(functionsQuery()),
     client.fetchQuery(defaultValueTypesQuery()),
-    client.fetchQuery(functionListsQuery()).catch(() => undefined),
+    client.fetchQuery({ ...functionListsQuery(), ...quiet }).catch(() => undefined),
   ]);
   return {
     actions: new Map(

@@ -15,7 +15,10 @@ export interface FieldListOptions {
   columns: readonly FieldListColumn[];
   /** The field in texts: 'field', 'input field'. */
   itemLabel: string;
-  /** What a new field starts as. */
+  /**
+   * What a new field starts as: by default an empty name and no type, since the type must be chosen
+   * (spec part 1 §5: "Field type not chosen: fieldTypeError"; 'Method': "type missing").
+   */
   newField: Record<string, unknown>;
   /** Passed to the drawer as is. */
   drawerOptions: Record<string, unknown>;
@@ -40,7 +43,7 @@ export function fieldListOptions(options: UIOptionsType): FieldListOptions {
     parentTypes: (options.parentTypes as string[] | undefined) ?? [],
     columns: (options.columns as FieldListColumn[] | undefined) ?? [{ path: 'Type', header: 'Type' }],
     itemLabel: (options.itemLabel as string | undefined) ?? 'field',
-    newField: (options.newField as Record<string, unknown> | undefined) ?? { Name: '', Type: 'String' },
+    newField: (options.newField as Record<string, unknown> | undefined) ?? { Name: '' },
     drawerOptions: (options.drawerOptions as Record<string, unknown> | undefined) ?? {},
   };
 }
