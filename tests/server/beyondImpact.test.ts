@@ -225,7 +225,9 @@ describe.each(databaseTargets)('where used and the impact check on $name (issue 
     const address = { Guid: randomUUID(), Name: `Address${randomUUID().slice(0, 4)}` };
     // A save of a stored document names the version it changes (issue 29 point 9).
     const post = async (body: Body) => {
-      const stored = await call(server, 'GET', `MetaDocumentBuilder/GetMetadataDocument/${body.Guid}`, { token });
+      const stored = await call(server, 'GET', `MetaDocumentBuilder/GetMetadataDocument/${body.Guid}`, {
+        token,
+      });
       const Revision = stored.status === 200 ? stored.body.Revision : undefined;
       return call(server, 'POST', 'MetaDocumentBuilder/MetaDocument', { token, body: { ...body, Revision } });
     };

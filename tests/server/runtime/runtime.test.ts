@@ -505,7 +505,12 @@ describe.each(databaseTargets)('the flow runtime on $name (issue 17)', (target) 
     const save = async (auth: string) =>
       call(server, 'POST', 'RestApi/PostRestApi', {
         token: admin,
-        body: { ...stored, ApiAuthentication: auth, IsPublished: true, Revision: await revisionOf(ORDERS_API) },
+        body: {
+          ...stored,
+          ApiAuthentication: auth,
+          IsPublished: true,
+          Revision: await revisionOf(ORDERS_API),
+        },
       });
     expect((await save('Basic')).status).toBe(200);
     const basic = `Basic ${Buffer.from(`demo-importer:${token}`).toString('base64')}`;
