@@ -1,10 +1,12 @@
 import { diffItems } from '../../src/domain/diff/diffItems';
 import { t } from '../../src/messages/t';
+import { areas, isArea } from '../../src/permissions/areas';
 import {
   can,
   grantsBeyond,
   normalizeRolePermissions,
   type RolePermissions,
+  roleRefusals,
 } from '../../src/permissions/entitlements';
 import { type AccountState, accountDeleted, accountEntries, recordEntries } from '../audit/accountAudit';
 import { recordAudit } from '../audit/auditLog';
@@ -79,6 +81,43 @@ const roleColumns = `guid as "Guid", name as "Name", permissions as "Permissions
 async function enabledModules(db: Db): Promise<Set<string>> {
   return new Set(
     (await db.query<{ name: string }>('select name from client_modules')).map((row) => row.name),
+  );
+}
+
+/** A JSON Pointer segment (RFC 6901): area and action names come from the body as sent. */
+const pointer = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
+
+/**
+ * Refuses (400) a role carrying a flag no role may be given (issue 33 point 3): an unknown area, an
+ * action its area does not have, or one that is not assignable and not implied by what the role is
+ * given beside it (spec part 1 §6, part 2 §6). One error per flag, at /Permissions/<area>/<action>.
+ * Flags the stored role already carries pass (`kept`), so roles stored before this rule stay editable.
+ */
+const refusalKeys = {
+  unknownArea: 'role.unknownArea',
+  notInArea: 'role.actionNotInArea',
+  notAssignable: 'role.actionNotAssignable',
+} as const;
+
+function assertAssignable(permissions: RolePermissions, kept?: RolePermissions): void {
+  const refusals = roleRefusals(permissions, kept);
+  if (refusals.length === 0) return;
+  throw badRequest(
+    refusals.map(({ area, action, reason, by }) => {
+      const messageKey = refusalKeys[reason];
+      const params = {
+        area,
+        action,
+        label: isArea(area) ? areas[area].label : area,
+        by: (by ?? []).join(', '),
+      };
+      return {
+        path: `/Permissions/${pointer(area)}/${pointer(action)}`,
+        messageKey,
+        message: t(messageKey, params),
+        params,
+      };
+    }),
   );
 }
 
@@ -295,17 +334,24 @@ const handlers: Handlers = {
     ]);
     if (clash)
       throw badRequest([{ path: '/Name', messageKey: 'role.nameError', message: t('role.nameError') }]);
+    const [existing] =
+      guid > 0
+        ? await db.query<{ revision: number; permissions: RolePermissions }>(
+            'select revision, permissions from roles where guid = $1',
+            [guid],
+          )
+        : [];
+    if (guid > 0 && !existing) throw notFound('notFound.role');
+    // Only what the spec's tables let a role be given; implied flags sent beside their implier are the
+    // console's 'Role save' (part 1 §4) and pass; then implied flags are switched on and areas of
+    // modules that are not enabled dropped, as the console does.
+    assertAssignable(body.Permissions as RolePermissions, existing?.permissions);
     const permissions = normalizeRolePermissions(
       body.Permissions as RolePermissions,
       await enabledModules(db),
     );
     const by = principal?.name ?? null;
-    if (guid > 0) {
-      const [existing] = await db.query<{ revision: number; permissions: RolePermissions }>(
-        'select revision, permissions from roles where guid = $1',
-        [guid],
-      );
-      if (!existing) throw notFound('notFound.role');
+    if (existing) {
       // Not a role the caller holds, and nothing added that the caller does not hold (issue 29 point 2);
       // what the role gave already stays, so a user manager can still rename or narrow it.
       await assertMayChangeRole(db, principal, guid);
