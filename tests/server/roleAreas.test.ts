@@ -214,7 +214,10 @@ describe.each(databaseTargets)(
       });
       const widened = await call(server, 'POST', 'UserManagement/PostRole', {
         token: admin,
-        body: { ...kept, Permissions: { ...kept.Permissions, MetaDocumentBuilder: { Read: true } } },
+        body: {
+          ...kept,
+          Permissions: { ...(kept.Permissions as Permissions), MetaDocumentBuilder: { Read: true } },
+        },
       });
       expect(widened.status).toBe(400);
     });
