@@ -12,9 +12,12 @@ import { type AccountState, accountDeleted, accountEntries, recordEntries } from
 import { recordAudit } from '../audit/auditLog';
 import type { Principal } from '../auth/principal';
 import type { Schemas } from '../contract/types';
+import { TableCache } from '../db/cache';
 import type { Db } from '../db/database';
 import type { Handlers } from '../http/context';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
+import { JsonAnswer } from '../http/jsonAnswer';
+import { asksForPage, listPage, pageKey } from '../items/listPage';
 import {
   assertMayChangeRole,
   assertMayChangeUser,
@@ -33,11 +36,43 @@ const userColumns = `u.guid as "Guid", u.email as "Email", u.first_name as "Firs
   u.revision as "Revision",
   coalesce((select array_agg(ur.role_guid order by ur.role_guid) from user_roles ur where ur.user_guid = u.guid), '{}') as "Roles"`;
 
-/** The admin flag is shown only to those with See Admin Status (spec part 1 §6). */
-function forViewer(user: User, principal: Principal | null): User {
+/** Whether the viewer sees the admin flag: only with See Admin Status (spec part 1 §6). */
+const seesAdminStatus = (principal: Principal | null) => can(principal, 'UserManagement', 'SeeAdminStatus');
+
+/** A user as the viewer may see it: the admin flag only with See Admin Status (spec part 1 §6). */
+function forViewer(user: User, principal: Principal | null, sees = seesAdminStatus(principal)): User {
   const out = { ...user };
-  if (!can(principal, 'UserManagement', 'SeeAdminStatus')) delete out.IsAdmin;
+  if (!sees) delete out.IsAdmin;
   return out;
+}
+
+/** The fields a page's search looks in (the contract's GetUsers `search`). */
+const USER_SEARCH = ['Email', 'FirstName', 'LastName'] as const;
+
+/**
+ * The user list's caches (issue 33 point 6), over the tables the list reads: kept until a write to users
+ * or user_roles (a save, a delete, a sign-in's login count; a role's delete cascades to user_roles), on
+ * every process (server/db/cache.ts). The list differs only by whether the viewer sees the admin flag,
+ * so it is kept per variant, not per user.
+ */
+interface UserListCaches {
+  /** The whole list and its pages, serialized, as GetUsers answers them. */
+  answers: TableCache<JsonAnswer<unknown>>;
+  /** The whole list as objects, from which pages are cut. */
+  lists: TableCache<readonly User[]>;
+}
+const userListCaches = new WeakMap<Db, UserListCaches>();
+
+function userListsOf(db: Db): UserListCaches {
+  let caches = userListCaches.get(db);
+  if (!caches) {
+    caches = {
+      answers: new TableCache<JsonAnswer<unknown>>(db, ['users', 'user_roles'], 200),
+      lists: new TableCache<readonly User[]>(db, ['users', 'user_roles'], 2),
+    };
+    userListCaches.set(db, caches);
+  }
+  return caches;
 }
 
 async function users(db: Db, where = 'not u.is_deleted', params: unknown[] = []): Promise<User[]> {
@@ -133,8 +168,23 @@ async function assertRolesExist(db: Db, roles: readonly number[]) {
 
 /** Users and roles (spec part 1 §3 'User', 'Role', §4, §5 'API user, role, user', §7 'User management'). */
 const handlers: Handlers = {
-  'UserManagement.GetUsers': async ({ db, principal }) =>
-    (await users(db)).map((user) => forViewer(user, principal)),
+  // The user management list: every user (10,000 make megabytes), or the page the list shows, as
+  // Connection.GetConnections answers its list (issue 33 point 6).
+  'UserManagement.GetUsers': async ({ db, principal, query }) => {
+    const caches = userListsOf(db);
+    const sees = seesAdminStatus(principal);
+    const variant = sees ? 'withAdminFlag' : 'withoutAdminFlag';
+    const all = () =>
+      caches.lists.get(variant, async () => (await users(db)).map((user) => forViewer(user, null, sees)));
+    if (!asksForPage(query))
+      return (await caches.answers.get(variant, async () => JsonAnswer.of(await all()))) as JsonAnswer<
+        User[]
+      >;
+    return (await caches.answers.get(`${variant}${pageKey(query)}`, async () => {
+      const page = listPage(await all(), query, USER_SEARCH, 'Email');
+      return JsonAnswer.of(page.rows, { 'x-total-count': String(page.total) });
+    })) as JsonAnswer<User[]>;
+  },
 
   'UserManagement.GetUser': async ({ db, params, principal }) => {
     const [user] = await users(db, 'u.guid = $1 and not u.is_deleted', [params.guid]);
