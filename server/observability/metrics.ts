@@ -85,16 +85,30 @@ function gaugeOf(
 
 export class Metrics {
   readonly registry = new Registry();
-  private readonly requests = new Histogram({
+  // A counter beside each histogram: what dashboards rate() and alert on by name, and what plain
+  // text-format readers (tests/server/operations/metrics.test.ts) take apart without a histogram's layout.
+  private readonly requestCount = new Counter({
+    name: 'http_requests_total',
+    help: 'Requests answered, by operation (the contract operationId; rest, with rest_api and flow, for /rest calls; health, metrics, notFound, page, other) and status.',
+    labelNames: ['operation', 'rest_api', 'flow', 'status'],
+    registers: [this.registry],
+  });
+  private readonly requestTime = new Histogram({
     name: 'http_request_duration_seconds',
-    help: 'Requests answered, by operation (the contract operationId; rest with rest_api and flow for /rest calls) and status, with their time to answer. _count is the number of requests.',
+    help: 'Time to answer a request, by the labels of http_requests_total.',
     labelNames: ['operation', 'rest_api', 'flow', 'status'],
     buckets: SECONDS,
     registers: [this.registry],
   });
-  private readonly executions = new Histogram({
+  private readonly executionCount = new Counter({
+    name: 'flow_executions_total',
+    help: 'Flow calls, as the executions log records them, by REST API, flow and outcome: ok, error (an ERROR block), refused (other 4xx), timeout (504), failed (other 5xx).',
+    labelNames: ['rest_api', 'flow', 'outcome'],
+    registers: [this.registry],
+  });
+  private readonly executionTime = new Histogram({
     name: 'flow_execution_duration_seconds',
-    help: 'Flow calls, by REST API, flow and outcome (ok, error: an ERROR block, refused: other 4xx, timeout, failed: other 5xx), with their duration as the executions log records it. _count is the number of calls.',
+    help: 'Duration of a flow call as the executions log records it, by the labels of flow_executions_total.',
     labelNames: ['rest_api', 'flow', 'outcome'],
     buckets: SECONDS,
     registers: [this.registry],
@@ -186,8 +200,9 @@ export class Metrics {
   /** Records an answered request (onResponse). */
   request(request: FastifyRequest, reply: FastifyReply): void {
     const status = reply.statusCode;
-    const series = request.flowSeries?.http ?? this.operationSeries(request, status);
-    this.requests.observe(series.labels(status), reply.elapsedTime / 1000);
+    const labels = (request.flowSeries?.http ?? this.operationSeries(request, status)).labels(status);
+    this.requestCount.inc(labels);
+    this.requestTime.observe(labels, reply.elapsedTime / 1000);
   }
 
   private operationSeries(request: FastifyRequest, status: number): Series {
@@ -204,7 +219,9 @@ export class Metrics {
 
   /** Records a flow call as the executions log does (server/runtime/serve.ts). */
   execution(series: FlowSeries, outcome: string, durationMs: number): void {
-    this.executions.observe(series.executions.labels(outcome), durationMs / 1000);
+    const labels = series.executions.labels(outcome);
+    this.executionCount.inc(labels);
+    this.executionTime.observe(labels, durationMs / 1000);
   }
 
   readonly contentType = this.registry.contentType;

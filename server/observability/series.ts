@@ -27,9 +27,9 @@ export class Series {
 
 /** What a flow call is labelled with: its REST API and flow, as stored (not as the caller spelled them). */
 export class FlowSeries {
-  /** http_request_duration_seconds{operation="rest", rest_api, flow, status}. */
+  /** http_requests_total and http_request_duration_seconds{operation="rest", rest_api, flow, status}. */
   readonly http: Series;
-  /** flow_execution_duration_seconds{rest_api, flow, outcome}. */
+  /** flow_executions_total and flow_execution_duration_seconds{rest_api, flow, outcome}. */
   readonly executions: Series;
 
   constructor(restApi: string, flow: string) {
