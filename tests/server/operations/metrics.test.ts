@@ -42,7 +42,7 @@ const sameLabels = (sample: Sample, labels: Record<string, string>) => {
 };
 
 /** A counter's or gauge's value for exactly these labels (0 when absent). */
-function valueOf(all: Family[], name: string, labels: Record<string, string> = {}): number {
+function sampleOf(all: Family[], name: string, labels: Record<string, string> = {}): number {
   const family = all.find((entry) => entry.name === name);
   const sample = family?.metrics.find((entry) => sameLabels(entry, labels));
   return sample ? Number(sample.value) : 0;
@@ -105,16 +105,16 @@ describe.each(databaseTargets)('GET /metrics ($name; issue 32 point 1)', (target
       expect((await call(server, 'GET', 'Connection/GetConnections', { token: admin })).status).toBe(200);
     expect((await call(server, 'GET', 'Connection/GetConnections')).status).toBe(401);
     const after = await families(server);
-    expect(valueOf(after, 'http_requests_total', labels)).toBe(
-      valueOf(before, 'http_requests_total', labels) + 3,
+    expect(sampleOf(after, 'http_requests_total', labels)).toBe(
+      sampleOf(before, 'http_requests_total', labels) + 3,
     );
-    expect(valueOf(after, 'http_requests_total', refused)).toBe(
-      valueOf(before, 'http_requests_total', refused) + 1,
+    expect(sampleOf(after, 'http_requests_total', refused)).toBe(
+      sampleOf(before, 'http_requests_total', refused) + 1,
     );
     // The latency histogram counts the same requests, each within the +Inf bucket, in a positive time.
     const counts = await histogramLines(server, 'http_request_duration_seconds_count');
     const count = counts.find((sample) => sameLabels(sample, labels))?.value;
-    expect(Number(count)).toBe(valueOf(after, 'http_requests_total', labels));
+    expect(Number(count)).toBe(sampleOf(after, 'http_requests_total', labels));
     const everything = (await histogramLines(server, 'http_request_duration_seconds_bucket')).find((sample) =>
       sameLabels(sample, { ...labels, le: '+Inf' }),
     );
@@ -146,7 +146,7 @@ describe.each(databaseTargets)('GET /metrics ($name; issue 32 point 1)', (target
     expect((await restCall(server, 'GET', creditOf(demoFlowCustomers.inRange.Id), {})).status).toBe(401);
     const after = await families(server);
     const moved = (name: string, labels: Record<string, string>) =>
-      valueOf(after, name, labels) - valueOf(before, name, labels);
+      sampleOf(after, name, labels) - sampleOf(before, name, labels);
     expect(moved('http_requests_total', http('200'))).toBe(2);
     expect(moved('http_requests_total', http('422'))).toBe(1);
     expect(moved('http_requests_total', http('401'))).toBe(1);
@@ -156,7 +156,7 @@ describe.each(databaseTargets)('GET /metrics ($name; issue 32 point 1)', (target
     expect(moved('flow_executions_total', execution('refused'))).toBe(1);
     const durations = await histogramLines(server, 'flow_execution_duration_seconds_count');
     expect(Number(durations.find((sample) => sameLabels(sample, execution('ok')))?.value)).toBe(
-      valueOf(after, 'flow_executions_total', execution('ok')),
+      sampleOf(after, 'flow_executions_total', execution('ok')),
     );
     // Each call looked its REST API up in the routes' cache once (the server's first call loads it); the
     // three with credentials found their plan, and the repeated customers' read, kept.
@@ -176,7 +176,7 @@ describe.each(databaseTargets)('GET /metrics ($name; issue 32 point 1)', (target
     await server.db.query(`update ${qualifiedTable(CUSTOMERS_DOCUMENT)} set "Credit" = "Credit" where false`);
     const after = await families(server);
     const moved = (name: string) =>
-      valueOf(after, name, { cache: 'read' }) - valueOf(before, name, { cache: 'read' });
+      sampleOf(after, name, { cache: 'read' }) - sampleOf(before, name, { cache: 'read' });
     expect(moved('runtime_cache_misses_total')).toBeGreaterThanOrEqual(1);
     expect(moved('runtime_cache_drops_total')).toBeGreaterThanOrEqual(1);
   });
@@ -196,7 +196,7 @@ describe.each(databaseTargets)('GET /metrics ($name; issue 32 point 1)', (target
     const all = await families(server);
     expect(seriesOf(all)).toEqual(before);
     expect(
-      valueOf(all, 'http_requests_total', {
+      sampleOf(all, 'http_requests_total', {
         operation: 'rest',
         rest_api: 'unknown',
         flow: 'unknown',
@@ -204,7 +204,7 @@ describe.each(databaseTargets)('GET /metrics ($name; issue 32 point 1)', (target
       }),
     ).toBeGreaterThanOrEqual(201);
     expect(
-      valueOf(all, 'http_requests_total', {
+      sampleOf(all, 'http_requests_total', {
         operation: 'rest',
         rest_api: 'orders_api',
         flow: 'unknown',
@@ -212,7 +212,7 @@ describe.each(databaseTargets)('GET /metrics ($name; issue 32 point 1)', (target
       }),
     ).toBeGreaterThanOrEqual(201);
     expect(
-      valueOf(all, 'http_requests_total', { operation: 'notFound', status: '404' }),
+      sampleOf(all, 'http_requests_total', { operation: 'notFound', status: '404' }),
     ).toBeGreaterThanOrEqual(201);
   });
 
@@ -229,18 +229,18 @@ describe.each(databaseTargets)('GET /metrics ($name; issue 32 point 1)', (target
     'reports the pools and the write notices sent and received (PostgreSQL)',
     async () => {
       const before = await families(server);
-      expect(valueOf(before, 'db_pool_open_connections', { pool: 'main' })).toBeGreaterThanOrEqual(1);
-      expect(valueOf(before, 'db_pool_idle_connections', { pool: 'main' })).toBeGreaterThanOrEqual(0);
-      expect(valueOf(before, 'db_pool_waiting_requests', { pool: 'main' })).toBe(0);
-      expect(valueOf(before, 'write_notices_listening')).toBe(1);
+      expect(sampleOf(before, 'db_pool_open_connections', { pool: 'main' })).toBeGreaterThanOrEqual(1);
+      expect(sampleOf(before, 'db_pool_idle_connections', { pool: 'main' })).toBeGreaterThanOrEqual(0);
+      expect(sampleOf(before, 'db_pool_waiting_requests', { pool: 'main' })).toBe(0);
+      expect(sampleOf(before, 'write_notices_listening')).toBe(1);
       // A flow call that writes commits one transaction, which announces its write to the other processes.
       const notify = await restCall(server, 'POST', 'orders_api/orders/notify', {
         token,
         body: { email: 'metrics@example.com', amount: 10 },
       });
       expect(notify.status).toBe(200);
-      expect(valueOf(await families(server), 'write_notices_sent_total')).toBeGreaterThan(
-        valueOf(before, 'write_notices_sent_total'),
+      expect(sampleOf(await families(server), 'write_notices_sent_total')).toBeGreaterThan(
+        sampleOf(before, 'write_notices_sent_total'),
       );
       // Another process on the same database (its own pool and listener, as tests/server/db/writeNotices.test.ts
       // stands one up) writes: this server receives its notice.
@@ -254,8 +254,8 @@ describe.each(databaseTargets)('GET /metrics ($name; issue 32 point 1)', (target
         other = await openDatabase({ kind: 'postgres', url: url.toString() });
         await other.query('update items set name = name where false');
         await eventually(async () =>
-          valueOf(await families(server), 'write_notices_received_total'),
-        ).toBeGreaterThan(valueOf(before, 'write_notices_received_total'));
+          sampleOf(await families(server), 'write_notices_received_total'),
+        ).toBeGreaterThan(sampleOf(before, 'write_notices_received_total'));
       } finally {
         await other?.close();
       }
