@@ -276,7 +276,6 @@ export function registerMetrics(
   });
   const access = metricsAccess(options.token);
   app.get('/metrics', { config: { operation: 'metrics' } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
     const refused = access(request);
     if (refused === 401)
       return reply
