@@ -117,6 +117,8 @@ export class Metrics {
   private readonly caches: Array<{ labels: Labels; stats: CacheStats }> = [];
 
   constructor() {
+    // From the start, so GC and event-loop lag before the first scrape count too.
+    processMetrics();
     const caches = (pick: (stats: CacheStats) => number) => () =>
       this.caches.map((cache): [Labels, number] => [cache.labels, pick(cache.stats)]);
     counterOf(
