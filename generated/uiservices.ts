@@ -2375,6 +2375,8 @@ export interface components {
             ErrorBlock?: string | null;
             ErrorCode?: string | null;
             Message?: string | null;
+            /** @description The call's W3C trace id (issue 32 point 2): as in its answer's traceparent and its log lines. Null for calls logged before it was kept. */
+            TraceId?: string | null;
         };
         /**
          * FlowExecutionPage
@@ -2901,6 +2903,8 @@ export interface components {
             DurationMs: number;
             ErrorBlock?: string | null;
             Trace: components["schemas"]["TraceEntry"][];
+            /** @description The run's W3C trace id (issue 32 point 2): the request's traceparent's, or a new one; its log lines carry it. */
+            TraceId?: string | null;
         };
         /**
          * Tokens

@@ -2,6 +2,7 @@ import type { FlowGraph } from '../../src/domain/flow/types';
 import { FlowStore } from '../flows/flowStore';
 import type { Handlers } from '../http/context';
 import { notFound } from '../http/errors';
+import { traceOf } from '../observability/traceContext';
 import { compileVersion } from '../runtime/compile';
 import { listExecutions } from '../runtime/executions';
 import { runPlan } from '../runtime/run';
@@ -16,7 +17,7 @@ const handlers: Handlers = {
    * signed-in user (CurrentUser defaults read their e-mail); answers the call's status and body with the
    * trace. A version that cannot run answers its 501; a stored plan is not used, so a draft runs as saved.
    */
-  'FlowBuilder.TestRunRestMethodFlow': async ({ db, config, params, body, principal, log }) => {
+  'FlowBuilder.TestRunRestMethodFlow': async ({ db, config, params, body, principal, log, request }) => {
     await new FlowStore(db).find(params.guid, params.version);
     const compiled = await compileVersion(
       db,
@@ -25,6 +26,8 @@ const handlers: Handlers = {
       body.Flow as FlowGraph | undefined,
     );
     if ('error' in compiled) throw compiled.error;
+    // A test run always has one (server/app.ts): the caller's traceparent's, or a new one.
+    const trace = traceOf(request.raw);
     const started = performance.now();
     const outcome = await runPlan(compiled.plan, {
       db,
@@ -34,6 +37,7 @@ const handlers: Handlers = {
       statementTimeoutMs: config.runtime.statementTimeoutMs,
       test: true,
       log,
+      span: trace?.span,
     });
     return {
       Status: outcome.status,
@@ -41,6 +45,7 @@ const handlers: Handlers = {
       DurationMs: performance.now() - started,
       ErrorBlock: outcome.errorBlock ?? null,
       Trace: outcome.trace ?? [],
+      TraceId: trace?.traceId ?? null,
     };
   },
 

@@ -22,6 +22,8 @@ export interface Execution {
   errorBlock: string | null;
   errorCode: string | null;
   message: string | null;
+  /** The call's W3C trace id (issue 32 point 2): the same as in its answer's traceparent and its log lines. */
+  traceId: string | null;
 }
 
 const EXECUTION_BATCH = 100;
@@ -71,10 +73,10 @@ export class ExecutionLog {
         .query(
           // One JSON parameter: PostgreSQL reads a row set from it faster than from 13 arrays.
           `insert into flow_executions (at, flow_guid, version_guid, version, api_guid, api_user_guid, api_user_name,
-             http_method, status, duration_ms, error_block, error_code, message)
-           select to_timestamp(a / 1000.0), f, vg, v, ag, ug, un, m, s, d, eb, ec, msg
+             http_method, status, duration_ms, error_block, error_code, message, trace_id)
+           select to_timestamp(a / 1000.0), f, vg, v, ag, ug, un, m, s, d, eb, ec, msg, tr
              from jsonb_to_recordset($1::jsonb) as t(a float8, f uuid, vg uuid, v int, ag uuid, ug uuid, un text,
-               m text, s int, d float8, eb uuid, ec text, msg text)`,
+               m text, s int, d float8, eb uuid, ec text, msg text, tr text)`,
           [
             JSON.stringify(
               batch.map((entry) => ({
@@ -91,6 +93,7 @@ export class ExecutionLog {
                 eb: entry.errorBlock,
                 ec: entry.errorCode,
                 msg: entry.message,
+                tr: entry.traceId,
               })),
             ),
           ],
@@ -148,7 +151,7 @@ export async function listExecutions(db: Db, flowGuid: string, query: ExecutionQ
             version as "Version", version_guid::text as "VersionGuid", api_guid::text as "ApiGuid",
             api_user_guid::text as "ApiUserGuid", api_user_name as "ApiUser", http_method as "HttpMethod",
             status as "Status", duration_ms::float8 as "DurationMs", error_block::text as "ErrorBlock",
-            error_code as "ErrorCode", message as "Message"
+            error_code as "ErrorCode", message as "Message", trace_id as "TraceId"
        from flow_executions where ${clause} order by at desc, id desc
       limit $${params.length + 1} offset $${params.length + 2}`,
     [...params, query.pageSize, (query.page - 1) * query.pageSize],

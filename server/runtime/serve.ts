@@ -7,6 +7,9 @@ import { TableCache } from '../db/cache';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/errors';
 import type { RateCounts } from '../http/rateCounts';
+import type { Metrics } from '../observability/metrics';
+import { FlowSeries, flowOutcome, UNKNOWN, unknownFlow } from '../observability/series';
+import { traceOf } from '../observability/traceContext';
 import type { PlanCache } from './compile';
 import type { ExecutionLog } from './executions';
 import { runPlan } from './run';
@@ -29,7 +32,19 @@ interface RouteApi {
   returnType: string;
   users: ReadonlySet<string>;
   /** `${METHOD} ${lower-case flow name}` → the live version. */
-  flows: ReadonlyMap<string, { flowGuid: string; versionGuid: string; version: number }>;
+  flows: ReadonlyMap<string, Route>;
+  /** /metrics labels of a call under this REST API to no flow of it. */
+  unknownFlow: FlowSeries;
+}
+
+interface Route {
+  flowGuid: string;
+  versionGuid: string;
+  version: number;
+  /** The flow's name as stored. */
+  name: string;
+  /** Its /metrics labels, made once per index. */
+  series: FlowSeries;
 }
 
 interface ApiUser {
@@ -65,13 +80,16 @@ async function loadIndex(db: Db): Promise<RouteIndex> {
   const users = await db.query<ApiUser>(
     'select guid::text as guid, username, api_token::text as token from api_users where is_active and not is_deleted',
   );
-  const byApi = new Map<string, Map<string, { flowGuid: string; versionGuid: string; version: number }>>();
+  const apiNames = new Map(apis.map((api) => [api.guid, api.name]));
+  const byApi = new Map<string, Map<string, Route>>();
   for (const flow of flows) {
     const list = byApi.get(flow.api_guid) ?? new Map();
     list.set(`${flow.http_method} ${flow.name.toLowerCase()}`, {
       flowGuid: flow.guid,
       versionGuid: flow.version_guid,
       version: flow.version,
+      name: flow.name,
+      series: new FlowSeries(apiNames.get(flow.api_guid) ?? UNKNOWN, flow.name),
     });
     byApi.set(flow.api_guid, list);
   }
@@ -88,6 +106,7 @@ async function loadIndex(db: Db): Promise<RouteIndex> {
         Array.isArray(api.body.Users) ? (api.body.Users as string[]).map((guid) => guid.toLowerCase()) : [],
       ),
       flows: byApi.get(api.guid) ?? new Map(),
+      unknownFlow: new FlowSeries(api.name, UNKNOWN),
     });
   }
   return {
@@ -125,6 +144,8 @@ export interface RuntimeServices {
   plans: PlanCache;
   executions: ExecutionLog;
   rateCounts: RateCounts;
+  /** Undefined with METRICS=off. */
+  metrics: Metrics | undefined;
 }
 
 const send = (reply: FastifyReply, status: number, body: unknown) =>
@@ -137,8 +158,9 @@ const send = (reply: FastifyReply, status: number, body: unknown) =>
         .send(JSON.stringify(body));
 
 export function registerRuntime(app: FastifyInstance, services: RuntimeServices): void {
-  const { db, config, plans, executions, rateCounts } = services;
+  const { db, config, plans, executions, rateCounts, metrics } = services;
   const indexCache = new TableCache<RouteIndex>(db, INDEX_TABLES, 1);
+  metrics?.watchCache('routes', indexCache.stats);
   /**
    * Calls per API user (or address) in fixed one-minute windows, counted across every process on the
    * database (server/http/rateCounts.ts): seconds to wait, or 0 when the call may go.
@@ -163,9 +185,19 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
     const notFound = () => send(reply, 404, new HttpError(404, 'runtime.notFound', { method, path }).body());
     const index = await indexCache.get('index', () => loadIndex(db));
     const api = index.apis.get(apiName.toLowerCase());
-    if (!api) return notFound();
+    // Labelled by what is stored, never by the path as called: a path nobody made adds no series.
+    if (!api) {
+      request.flowSeries = unknownFlow;
+      return notFound();
+    }
     // Looked up now, answered after the credentials: see below.
     const route = api.flows.get(`${method} ${flowPath.join('/').toLowerCase()}`);
+    request.flowSeries = route?.series ?? api.unknownFlow;
+    const trace = traceOf(request.raw);
+    if (route && trace?.span) {
+      trace.span.rename(`${method} /rest/${api.name}/${route.name}`);
+      trace.span.set({ 'http.route': `/rest/${api.name}/${route.name}`, 'flow.version': route.version });
+    }
 
     let user: ApiUser | null = null;
     const finish = (
@@ -174,7 +206,9 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
       extra: { errorBlock?: string; errorCode?: string; message?: string } = {},
     ) => {
       // A call refused before its flow was known (401, 403 to an unknown name) has no flow to log under.
-      if (route)
+      if (route) {
+        const durationMs = performance.now() - started;
+        metrics?.execution(route.series, flowOutcome(status, extra.errorCode), durationMs);
         executions.record({
           at: Date.now(),
           flowGuid: route.flowGuid,
@@ -185,11 +219,13 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
           apiUserName: user?.username ?? null,
           method,
           status,
-          durationMs: performance.now() - started,
+          durationMs,
           errorBlock: extra.errorBlock ?? null,
           errorCode: extra.errorCode ?? null,
           message: status >= 400 ? (extra.message ?? null) : null,
+          traceId: trace?.traceId ?? null,
         });
+      }
       return send(reply, status, body);
     };
     const refuse = (error: HttpError) => {
@@ -240,6 +276,7 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
       timeoutMs: config.timeoutMs,
       statementTimeoutMs: config.statementTimeoutMs,
       log: request.log,
+      span: trace?.span,
     });
     return finish(outcome.status, outcome.body, outcome);
   };
@@ -247,6 +284,8 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
   app.route({
     method: ['GET', 'POST', 'PUT', 'DELETE'],
     url: '/rest/*',
+    // Its label on /metrics until the handler knows the REST API and flow (server/observability/series.ts).
+    config: { operation: 'rest' },
     bodyLimit: config.bodyLimitBytes,
     handler,
     errorHandler: (error, request, reply) => {

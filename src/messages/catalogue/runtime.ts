@@ -52,10 +52,12 @@ export const runtime = {
     'The canvas shows the last test run (answered {status} in {ms} ms). Click a block that ran to see its data.',
   'fb.testRun.open': 'Open test run',
   'fb.testRun.blocks': 'Blocks run',
+  'fb.testRun.traceId': 'Trace id {id}: its log lines carry it',
   'fb.executions.title': 'Executions',
   'fb.executions.empty': 'No calls recorded yet.',
   'fb.executions.retention': 'Calls are kept {days} days.',
   'fb.executions.allStatuses': 'All statuses',
   'fb.executions.ok': 'Succeeded',
   'fb.executions.failed': 'Failed',
+  'fb.executions.trace': 'Trace id',
 } as const;

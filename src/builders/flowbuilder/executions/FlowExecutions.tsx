@@ -7,7 +7,8 @@ const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyl
 
 /**
  * The flow's executions log (issue 17 point 6): its production calls, newest first, a page at a time,
- * filtered by outcome; who called, the version, the status, the duration and the error block's code.
+ * filtered by outcome; who called, the version, the status, the duration, the error block's code and
+ * the call's trace id.
  * Loads when opened, like the change history beside it.
  */
 export function FlowExecutions({ guid }: { guid: string }) {
@@ -56,6 +57,7 @@ export function FlowExecutions({ guid }: { guid: string }) {
                 <th scope="col">Status</th>
                 <th scope="col">Duration</th>
                 <th scope="col">Error</th>
+                <th scope="col">{t('fb.executions.trace')}</th>
               </tr>
             </thead>
             <tbody>
@@ -73,6 +75,10 @@ export function FlowExecutions({ guid }: { guid: string }) {
                   </td>
                   <td>{execution.DurationMs.toFixed(1)} ms</td>
                   <td>{execution.ErrorCode ?? execution.Message ?? ''}</td>
+                  {/* The id the call's log lines and spans carry (issue 32 point 2), to look them up. */}
+                  <td>
+                    <code>{execution.TraceId ?? '—'}</code>
+                  </td>
                 </tr>
               ))}
             </tbody>
