@@ -8,6 +8,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  LogController,
 } from 'fastify';
 import { AccountStates } from './auth/accountStates';
 import type { ServerKeys } from './auth/keys';
@@ -101,7 +102,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // A traced request's id is its trace id, so each of its log lines carries it as reqId.
     genReqId: requestIds(traced, tracing?.start),
     // One line per request only at debug (logRequestsAtDebug), never Fastify's two at info.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: config.trustProxy,
     ajv: { customOptions: { strict: false } },
