@@ -29,6 +29,7 @@ import { ItemStore } from './items/itemStore';
 import { plainHandlers } from './items/plainHandlers';
 import { Mailer } from './mail/mailer';
 import { PlanCache } from './runtime/compile';
+import { ErrorFlows } from './runtime/errorFlows';
 import { ExecutionLog } from './runtime/executions';
 import { registerRuntime } from './runtime/serve';
 import { registerDemoApps } from './seed/demoApps';
@@ -103,6 +104,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         .send(new HttpError(400, 'api.badRequest').body());
     },
   });
+  const plans = new PlanCache(db, config.runtime);
+  const executions = new ExecutionLog(db, config.runtime.executionRetentionDays, app.log);
   const services: Services = {
     db,
     keys,
@@ -115,8 +118,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     items: new ItemStore(db),
     itemAnswers: new TableCache<JsonAnswer<unknown>>(db, ['items'], 100),
     itemLists: new TableCache<readonly object[]>(db, ['items'], 20),
-    plans: new PlanCache(db, config.runtime),
-    executions: new ExecutionLog(db, config.runtime.executionRetentionDays, app.log),
+    plans,
+    executions,
+    errorFlows: new ErrorFlows({ db, config: config.runtime, plans, executions, log: app.log }),
     rateCounts: new RateCounts(db),
   };
   // JSON bodies, the contract's and the flow runtime's: Fastify's own parser (prototype poisoning
@@ -129,7 +133,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (nestsDeeperThan(text as string, MAX_BODY_DEPTH)) done(tooDeep(), undefined);
     else parseJson(request, text as string, done);
   });
-  app.addHook('onClose', () => services.executions.close());
+  // Error flows still running log their executions before the log's last flush.
+  app.addHook('onClose', async () => {
+    await services.errorFlows.idle();
+    await services.executions.close();
+  });
   app.addHook('onClose', () => services.rateCounts.close());
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -186,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     config: config.runtime,
     plans: services.plans,
     executions: services.executions,
+    errorFlows: services.errorFlows,
     rateCounts: services.rateCounts,
   });
 

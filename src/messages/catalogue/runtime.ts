@@ -58,4 +58,33 @@ export const runtime = {
   'fb.executions.allStatuses': 'All statuses',
   'fb.executions.ok': 'Succeeded',
   'fb.executions.failed': 'Failed',
+
+  // ── Executions with their data, retry, error flow (issue 32 points 3-5) ──
+  'fb.executions.notFound': 'The execution was not found; it may be older than the executions log keeps',
+  'fb.executions.open': 'Open',
+  'fb.executions.filter': 'Filter',
+  'fb.executions.clearFilter': 'Clear filters',
+  'fb.executions.noData': 'No data was kept for this call (Keep call data: {keep}).',
+  'fb.executions.retryOf': 'retry of #{id}',
+  'fb.executions.errorOf': 'error flow of #{id}',
+  'fb.executions.retriedAs': 'Retried as {ids}',
+  'fb.executions.shown':
+    'The canvas shows execution #{id} (answered {status} in {ms} ms). Click a block that ran to see its data.',
+  'fb.executions.title.one': 'Execution #{id}: {method} {name}',
+  'fb.executions.cut': 'Over the 64 KB a call keeps, these parts were cut: {parts}',
+  'fb.executions.redacted': 'Secret values (password fields, Authorization) are replaced by [redacted].',
+  'fb.executions.keepCallData': 'Keep call data',
+  'fb.executions.keepSaved': 'Keep call data set to {keep}',
+  'fb.executions.keepError': 'Keep call data could not be changed. Please try again.',
+  'fb.retry.title': 'Retry',
+  'fb.retry.run': 'Retry',
+  'fb.retry.running': 'Retrying…',
+  'fb.retry.done': 'Retried as execution #{id}: answered {status}',
+  'fb.retry.fresh':
+    'The failed call was rolled back, so a retry is a fresh run: it repeats no write of the failed call, and its own writes are kept.',
+  'fb.retry.notFailed': 'Only a failed call can be retried',
+  'fb.retry.noData': 'This call cannot be retried: its input was not kept',
+  'fb.retry.inputIncomplete':
+    'This call cannot be retried: part of its input was redacted or cut, so it is not the input that was sent',
+  'fb.retry.noActiveVersion': 'The flow has no active version to retry against',
 } as const;

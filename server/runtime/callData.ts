@@ -1,0 +1,145 @@
+import type { TraceEntry } from './state';
+
+/**
+ * A production call's data as the executions log keeps it (issue 32 point 3): the input, the answer and
+ * what each block read and produced, as the test run shows them, with secrets replaced and at most
+ * CALL_DATA_CAP_BYTES a call.
+ *
+ * Secrets are named by the plan (server/runtime/compile.ts collects them from the field types it
+ * compiles): every field of type Password (start, add, document and method fields, connector fields),
+ * every flow field mapped into one, every alias a result gives one, and any `Authorization`. A key with
+ * such a name is replaced wherever it appears in the data: a secret shown under another block's key of
+ * the same name is replaced too, which errs on the side of keeping less.
+ *
+ * The JSON is built here once, by parts (the input, the answer, each block's input and output), so the
+ * cap knows each part's size without serializing twice, and the executions log splices it into its
+ * batch as it is (server/runtime/executions.ts).
+ */
+export const KEEP_CALL_DATA = ['never', 'onError', 'always'] as const;
+export type KeepCallData = (typeof KEEP_CALL_DATA)[number];
+export const DEFAULT_KEEP_CALL_DATA: KeepCallData = 'onError';
+
+export const CALL_DATA_CAP_BYTES = 64 * 1024;
+export const REDACTED = '[redacted]';
+/** Always a secret, whatever the plan says: a credential someone put in a field. */
+export const AUTHORIZATION = 'authorization';
+
+export const keepCallData = (value: unknown): KeepCallData =>
+  KEEP_CALL_DATA.includes(value as KeepCallData) ? (value as KeepCallData) : DEFAULT_KEEP_CALL_DATA;
+
+/** Whether a call's data is kept once its status is known: `onError` keeps failures (400 and above). */
+export const keepsData = (keep: KeepCallData, status: number) =>
+  keep === 'always' || (keep === 'onError' && status >= 400);
+
+/** Adds a field's name to the secrets: the whole (dotted) name and its last segment, lower case. */
+export function addSecret(secrets: Set<string>, name: string | null | undefined): void {
+  if (!name) return;
+  const lower = name.toLowerCase();
+  secrets.add(lower);
+  const dot = lower.lastIndexOf('.');
+  if (dot >= 0) secrets.add(lower.slice(dot + 1));
+}
+
+export const isSecretType = (type: unknown) => typeof type === 'string' && type.toLowerCase() === 'password';
+
+/** What a part was cut to, and where: the data says what is missing instead of silently dropping it. */
+export interface CutPart {
+  Path: string;
+  Bytes: number;
+}
+
+interface Part {
+  path: string;
+  json: string;
+  bytes: number;
+  redacted: boolean;
+}
+
+const byteLength = (text: string) => Buffer.byteLength(text);
+
+const cutMarker = (bytes: number) => JSON.stringify(`[cut: ${bytes.toLocaleString('en')} bytes]`);
+
+/**
+ * The kept data of one call as JSON text:
+ * `{Input, Answer, Trace: [{Guid, Type, Branch?, Rows?, DurationMs, Error?, Input?, Output?}], Cut,
+ * Redacted, InputComplete}`. `Cut` lists the parts replaced by a `[cut: N bytes]` marker, largest
+ * first, until the whole fits the cap; `InputComplete` is false when the input lost a value to redaction
+ * or the cap, so it cannot be run again as it was (a retry refuses it).
+ */
+export function callData(
+  secrets: ReadonlySet<string>,
+  input: unknown,
+  answer: unknown,
+  trace: readonly TraceEntry[],
+  cap = CALL_DATA_CAP_BYTES,
+): string {
+  let redacted = false;
+  const serialize = (path: string, value: unknown): Part => {
+    let hit = false;
+    const json =
+      JSON.stringify(value ?? null, (key, inner: unknown) => {
+        if (key !== '' && inner !== null && inner !== undefined && secrets.has(key.toLowerCase())) {
+          hit = true;
+          return REDACTED;
+        }
+        return inner;
+      }) ?? 'null';
+    if (hit) redacted = true;
+    return { path, json, bytes: byteLength(json), redacted: hit };
+  };
+  const inputPart = serialize('Input', input);
+  const answerPart = serialize('Answer', answer);
+  const entries = trace.map((entry, index) => {
+    const { Input, Output, ...rest } = entry;
+    return {
+      head: JSON.stringify(rest),
+      input: Input === undefined ? null : serialize(`Trace/${index}/Input`, Input),
+      output: Output === undefined ? null : serialize(`Trace/${index}/Output`, Output),
+    };
+  });
+  const parts: Part[] = [inputPart, answerPart];
+  for (const entry of entries) {
+    if (entry.input) parts.push(entry.input);
+    if (entry.output) parts.push(entry.output);
+  }
+
+  // Under the cap as it is: the usual case, measured without building anything more.
+  const envelope = 200 + entries.reduce((sum, entry) => sum + byteLength(entry.head) + 20, 0);
+  let total = envelope + parts.reduce((sum, part) => sum + part.bytes, 0);
+  const cut: CutPart[] = [];
+  if (total > cap) {
+    for (const part of [...parts].sort((a, b) => b.bytes - a.bytes)) {
+      if (total <= cap - 400) break;
+      const marker = cutMarker(part.bytes);
+      cut.push({ Path: part.path, Bytes: part.bytes });
+      total -= part.bytes - marker.length;
+      part.json = marker;
+      part.bytes = marker.length;
+    }
+  }
+  // A flow of so many blocks that their names alone pass the cap keeps the first blocks that fit.
+  let kept = entries.length;
+  if (total > cap - 400) {
+    let size = envelope - entries.reduce((sum, entry) => sum + byteLength(entry.head) + 20, 0);
+    size += inputPart.bytes + answerPart.bytes;
+    kept = 0;
+    for (const entry of entries) {
+      const bytes = byteLength(entry.head) + 20 + (entry.input?.bytes ?? 0) + (entry.output?.bytes ?? 0);
+      if (size + bytes > cap - 400) break;
+      size += bytes;
+      kept += 1;
+    }
+    cut.push({ Path: `Trace/${kept}-${entries.length - 1}`, Bytes: total - size });
+  }
+  const traceJson = entries
+    .slice(0, kept)
+    .map((entry) => {
+      let json = entry.head.slice(0, -1);
+      if (entry.input) json += `${json.length > 1 ? ',' : ''}"Input":${entry.input.json}`;
+      if (entry.output) json += `${json.length > 1 ? ',' : ''}"Output":${entry.output.json}`;
+      return `${json}}`;
+    })
+    .join(',');
+  const inputComplete = !inputPart.redacted && !cut.some((part) => part.Path === 'Input');
+  return `{"Input":${inputPart.json},"Answer":${answerPart.json},"Trace":[${traceJson}],"Cut":${JSON.stringify(cut)},"Redacted":${redacted},"InputComplete":${inputComplete}}`;
+}
