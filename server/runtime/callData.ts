@@ -57,6 +57,13 @@ interface Part {
 
 const byteLength = (text: string) => Buffer.byteLength(text);
 
+/** Room for the keys around the parts and the flags. */
+const ENVELOPE_BYTES = 400;
+/** What one entry of Cut takes. */
+const CUT_ENTRY_BYTES = 48;
+/** Parts below this are kept: a marker would save little. */
+const MIN_CUT_BYTES = 256;
+
 const cutMarker = (bytes: number) => JSON.stringify(`[cut: ${bytes.toLocaleString('en')} bytes]`);
 
 /**
@@ -104,32 +111,40 @@ export function callData(
   }
 
   // Under the cap as it is: the usual case, measured without building anything more.
-  const envelope = 200 + entries.reduce((sum, entry) => sum + byteLength(entry.head) + 20, 0);
-  let total = envelope + parts.reduce((sum, part) => sum + part.bytes, 0);
-  const cut: CutPart[] = [];
-  if (total > cap) {
+  const limit = cap - ENVELOPE_BYTES;
+  const entryBytes = (entry: (typeof entries)[number]) =>
+    Buffer.byteLength(entry.head) + 20 + (entry.input?.bytes ?? 0) + (entry.output?.bytes ?? 0);
+  let total = inputPart.bytes + answerPart.bytes + entries.reduce((sum, entry) => sum + entryBytes(entry), 0);
+  let cut: Array<CutPart & { part?: Part }> = [];
+  if (total > limit) {
     for (const part of [...parts].sort((a, b) => b.bytes - a.bytes)) {
-      if (total <= cap - 400) break;
+      // Smaller parts are not worth a marker: past them, whole blocks are left out below.
+      if (total <= limit || part.bytes < MIN_CUT_BYTES) break;
       const marker = cutMarker(part.bytes);
-      cut.push({ Path: part.path, Bytes: part.bytes });
-      total -= part.bytes - marker.length;
+      cut.push({ Path: part.path, Bytes: part.bytes, part });
+      total -= part.bytes - marker.length - CUT_ENTRY_BYTES;
       part.json = marker;
       part.bytes = marker.length;
     }
   }
-  // A flow of so many blocks that their names alone pass the cap keeps the first blocks that fit.
+  // A flow of so many blocks that what they did passes the cap keeps the first blocks that fit.
   let kept = entries.length;
-  if (total > cap - 400) {
-    let size = envelope - entries.reduce((sum, entry) => sum + byteLength(entry.head) + 20, 0);
-    size += inputPart.bytes + answerPart.bytes;
+  if (total > limit) {
+    let size = inputPart.bytes + answerPart.bytes + CUT_ENTRY_BYTES;
     kept = 0;
     for (const entry of entries) {
-      const bytes = byteLength(entry.head) + 20 + (entry.input?.bytes ?? 0) + (entry.output?.bytes ?? 0);
-      if (size + bytes > cap - 400) break;
+      const bytes = entryBytes(entry);
+      if (size + bytes > limit) break;
       size += bytes;
       kept += 1;
     }
-    cut.push({ Path: `Trace/${kept}-${entries.length - 1}`, Bytes: total - size });
+    const dropped = new Set(
+      entries.slice(kept).flatMap((entry) => [entry.input, entry.output].filter((part) => part !== null)),
+    );
+    const left = entries.slice(kept).reduce((sum, entry) => sum + entryBytes(entry), 0);
+    // Parts of the blocks left out are counted in the range, not one by one.
+    cut = cut.filter((entry) => !entry.part || !dropped.has(entry.part));
+    cut.push({ Path: `Trace/${kept}-${entries.length - 1}`, Bytes: left });
   }
   const traceJson = entries
     .slice(0, kept)
@@ -141,5 +156,6 @@ export function callData(
     })
     .join(',');
   const inputComplete = !inputPart.redacted && !cut.some((part) => part.Path === 'Input');
-  return `{"Input":${inputPart.json},"Answer":${answerPart.json},"Trace":[${traceJson}],"Cut":${JSON.stringify(cut)},"Redacted":${redacted},"InputComplete":${inputComplete}}`;
+  const cutJson = JSON.stringify(cut.map(({ Path, Bytes }) => ({ Path, Bytes })));
+  return `{"Input":${inputPart.json},"Answer":${answerPart.json},"Trace":[${traceJson}],"Cut":${cutJson},"Redacted":${redacted},"InputComplete":${inputComplete}}`;
 }

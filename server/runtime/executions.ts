@@ -76,6 +76,8 @@ export class ExecutionLog {
   private buffer: Execution[] = [];
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
+  /** Executions written one by one (insert()) and not yet in the table: flush() waits for them too. */
+  private readonly inserting = new Set<Promise<unknown>>();
   private readonly sweeper: NodeJS.Timeout;
   private readonly firstSweep: NodeJS.Timeout;
 
@@ -107,6 +109,12 @@ export class ExecutionLog {
     this.timer = undefined;
     const batch = this.buffer;
     this.buffer = [];
+    if (this.inserting.size > 0) {
+      // A failed call whose error flow is about to run is written on its own (insert()); a page
+      // asked for after its answer lists it too.
+      const inserts = Promise.allSettled([...this.inserting]);
+      this.flushing = this.flushing.then(() => inserts.then(() => undefined));
+    }
     if (batch.length === 0) return this.flushing;
     this.flushing = this.flushing.then(() =>
       this.db
@@ -126,8 +134,14 @@ export class ExecutionLog {
    * one statement; neither is on a caller's path (the error flow runs after the answer is sent).
    */
   async insert(execution: Execution): Promise<number> {
-    const [row] = await this.db.query<{ id: number }>(`${INSERT} returning id`, [`[${rowJson(execution)}]`]);
-    return row!.id;
+    const query = this.db.query<{ id: number }>(`${INSERT} returning id`, [`[${rowJson(execution)}]`]);
+    this.inserting.add(query);
+    try {
+      const [row] = await query;
+      return row!.id;
+    } finally {
+      this.inserting.delete(query);
+    }
   }
 
   /** Deletes calls older than the retention (EXECUTION_RETENTION_DAYS), their kept data with them. */
