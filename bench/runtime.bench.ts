@@ -17,7 +17,8 @@ const MEMORY_CALLS = 100_000;
  * concurrent connections on loopback, and the server's resident memory before and after 100,000 more
  * calls (the first reading itself after 100,000). Its own server on a fresh data directory with the
  * demo data, the rate limit off (one API user makes every call). Budgets: at least 2,000 executions/s,
- * p99 ≤ 20 ms, memory within ±10%.
+ * p99 ≤ 20 ms, memory within ±10%; and metrics (issue 32 point 1) cost at most 5% of executions/s, with
+ * them on beside METRICS=off in the same minutes (metricsCost).
  */
 const runtime: BenchModule = {
   name: 'runtime',
@@ -110,6 +111,7 @@ const runtime: BenchModule = {
         },
       ];
       rows.push(...(await uncached(context)));
+      rows.push(...(await metricsCost(context)));
       return rows;
     } finally {
       await server.kill('SIGTERM');
@@ -175,3 +177,92 @@ async function uncached(context: Parameters<BenchModule['run']>[0]): Promise<Ben
 }
 
 export default runtime;
+
+/** The demo API user's token on a server, and the request the runtime rows load it with. */
+async function creditRequest(url: string) {
+  const admin = await httpSignIn(url, testAdmin);
+  const users = (await httpCall(url, 'GET', 'RestApi/GetApiUsers', { token: admin.Token })).body as Array<{
+    Username: string;
+    ApiToken: string;
+  }>;
+  const token = users.find((user) => user.Username === 'demo-importer')!.ApiToken;
+  return {
+    method: 'GET' as const,
+    path: `/rest/orders_api/customers/credit?customerId=${demoFlowCustomers.inRange.Id}`,
+    headers: { authorization: `Bearer ${token}` },
+  };
+}
+
+/**
+ * What metrics cost the flow runtime (issue 32 point 1): the same flow on two servers of their own, one
+ * as it runs by default (every request and flow call counted, /metrics answering) and one with
+ * METRICS=off, loaded in turns within the same minutes (on, off, off, on: a quarter of the time each
+ * turn), so a busier moment of the machine weighs on both alike. The "on" server is scraped after each
+ * of its turns, as Prometheus would. Budget: metrics cost at most 5% of the executions per second.
+ */
+async function metricsCost(context: Parameters<BenchModule['run']>[0]): Promise<BenchRow[]> {
+  const start = async (name: string, env: Record<string, string>) => {
+    const dataDir = mkdtempSync(path.join(context.workDir, `runtime-${name}-`));
+    await context.prepareDataDir(dataDir, 0);
+    return startServerProcess({ dataDir, env: { FLOW_RATE_LIMIT: '0', LOG_LEVEL: 'warn', ...env } });
+  };
+  const on = await start('metrics-on', {});
+  const off = await start('metrics-off', { METRICS: 'off' });
+  try {
+    const servers = [
+      { server: on, request: await creditRequest(on.url), answers: 0, seconds: 0 },
+      { server: off, request: await creditRequest(off.url), answers: 0, seconds: 0 },
+    ];
+    const load = (side: (typeof servers)[number], options: { duration?: number; amount?: number }) =>
+      autocannon({
+        url: side.server.url,
+        connections: CONNECTIONS,
+        pipelining: 1,
+        timeout: 60,
+        requests: [side.request],
+        ...options,
+      });
+    for (const side of servers) await load(side, { amount: 20_000 });
+    const turn = Math.max(1, context.settings.durationSeconds / 2);
+    let scraped = '';
+    for (const index of [0, 1, 1, 0]) {
+      const side = servers[index]!;
+      const result = await load(side, { duration: turn });
+      side.answers += result['2xx'];
+      side.seconds += result.duration;
+      if (index === 0) scraped = await (await fetch(`${on.url}/metrics`)).text();
+    }
+    const [withMetrics, without] = servers.map((side) => side.answers / side.seconds) as [number, number];
+    const counted = /^flow_executions_total\{[^}]*flow="customers\/credit",outcome="ok"\} (\d+)$/m.exec(
+      scraped,
+    );
+    const note = `${CONNECTIONS} connections, turns of ${turn} s (on, off, off, on); ${servers[0]!.answers} / ${servers[1]!.answers} answers`;
+    return [
+      {
+        group,
+        figure: 'GET customers/credit with metrics on: executions per second',
+        value: withMetrics,
+        unit: 'exec/s',
+        note: `${note}; /metrics counted ${counted?.[1] ?? 'no'} calls of the flow`,
+      },
+      {
+        group,
+        figure: 'GET customers/credit with METRICS=off, the same minutes: executions per second',
+        value: without,
+        unit: 'exec/s',
+        note,
+      },
+      {
+        group,
+        figure: 'cost of metrics: executions per second lost with them on',
+        value: ((without - withMetrics) / without) * 100,
+        unit: '%',
+        budget: { kind: 'max', limit: 5 },
+        note: `${withMetrics.toFixed(0)} exec/s on, ${without.toFixed(0)} off`,
+      },
+    ];
+  } finally {
+    await on.kill('SIGTERM');
+    await off.kill('SIGTERM');
+  }
+}

@@ -13,6 +13,9 @@ export const plainKinds = {
       "order": 50
     },
     "area": "ScriptBuilder",
+    "actions": [
+      "Upsert"
+    ],
     "idField": "Guid",
     "nameField": "Name",
     "search": [

@@ -923,7 +923,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Users (not deleted). */
+        /**
+         * Users (not deleted); every user, or one page of them.
+         * @description Without parameters every user, as the spec has it. With any of page, pageSize, sort, direction or search the server searches, sorts and pages (spec part 1 §9 table defaults: 20 a page, page 1, ascending by e-mail) and answers one page, with the count of matching users in X-Total-Count: the user management list asks for pages, so it opens light with 10,000 users (issue 33 point 6). The admin flag shows only to callers with See Admin Status (spec part 1 §6), in either answer.
+         */
         get: operations["UserManagement.GetUsers"];
         put?: never;
         post?: never;
@@ -2460,6 +2463,8 @@ export interface components {
             RetriedBy?: string | null;
             /** @description For a run of a REST API's error flow: the failed execution it reported. */
             ErrorOf?: number | null;
+            /** @description The call's W3C trace id (issue 32 point 2): as in its answer's traceparent and its log lines. Null for calls logged before it was kept. */
+            TraceId?: string | null;
         };
         /**
          * FlowExecutionData
@@ -3055,6 +3060,8 @@ export interface components {
             DurationMs: number;
             ErrorBlock?: string | null;
             Trace: components["schemas"]["TraceEntry"][];
+            /** @description The run's W3C trace id (issue 32 point 2): the request's traceparent's, or a new one; its log lines carry it. */
+            TraceId?: string | null;
         };
         /**
          * Tokens
@@ -4341,7 +4348,18 @@ export interface operations {
     };
     "UserManagement.GetUsers": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page, from 1 (default 1; no defaults in the schema, so a call without paging parameters stays one for the whole list). */
+                page?: components["parameters"]["ListPage"];
+                /** @description Rows a page (default 20). */
+                pageSize?: components["parameters"]["ListPageSize"];
+                /** @description The field to sort by (default Email); ties keep the e-mail order. */
+                sort?: "Email" | "FirstName" | "LastName" | "IsActive" | "IsAdmin" | "TwoFactor" | "Logins" | "LastLogin";
+                /** @description Sort direction (default ASC). */
+                direction?: components["parameters"]["ListDirection"];
+                /** @description Text the e-mail, first name or last name contains, ignoring case. */
+                search?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4351,6 +4369,8 @@ export interface operations {
             /** @description Users. */
             200: {
                 headers: {
+                    /** @description With a paging parameter, how many users match the search. */
+                    "X-Total-Count"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -82,6 +82,14 @@ async function main() {
       'tree-sitter-c-sharp',
       'pg',
       'nodemailer',
+      // The OpenTelemetry SDK loads only when OTEL_EXPORTER_OTLP_ENDPOINT is set (server/observability/
+      // otel.ts imports it with import()): outside the bundle, a start without it never reads a line of
+      // it (the cold start is a budget). @opentelemetry/api stays in: prom-client needs it at start.
+      '@opentelemetry/sdk-trace-node',
+      '@opentelemetry/exporter-trace-otlp-http',
+      '@opentelemetry/resources',
+      '@opentelemetry/instrumentation',
+      '@opentelemetry/instrumentation-undici',
     ],
     // Identifiers are not minified, so names in stack traces stay as in the sources (keepNames would
     // wrap every closure made per request in a naming call); whitespace and syntax are, which leaves a

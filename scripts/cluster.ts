@@ -5,7 +5,6 @@ import { parseArgs } from 'node:util';
 import { demoAdmin } from '../server/config';
 import {
   createDatabase,
-  freePort,
   type Haproxy,
   type Postgres,
   startHaproxy,
@@ -14,8 +13,9 @@ import {
 
 /**
  * `npm run cluster`: a local cluster (issue 18 point 4) — a throwaway PostgreSQL (Debian's package), N
- * server processes on loopback ports sharing it, and HAProxy (Debian's package) round-robin in front on
- * :8080 with health checks. Ctrl+C stops it all: the processes drain and stop, then HAProxy and
+ * server processes on the loopback ports after the balancer's (8081, 8082, ...: fixed, so a Prometheus
+ * can scrape each process's /metrics, README "Operating it") sharing it, and HAProxy (Debian's package)
+ * round-robin in front on :8080 with health checks. Ctrl+C stops it all: the processes drain and stop, then HAProxy and
  * PostgreSQL, and the temporary folders go.
  *
  *   npm run cluster -- --processes 4 --port 9090      (or CLUSTER_PROCESSES=4 CLUSTER_PORT=9090)
@@ -113,7 +113,8 @@ async function main() {
     databaseUrl = await createDatabase(postgres.url, 'uiservices');
     console.log(`cluster: PostgreSQL at ${databaseUrl} (throwaway)`);
   }
-  const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
+  // Each process its port after the balancer's: a scrape configuration can name them (issue 32 point 1).
+  const ports = Array.from({ length: count }, (_, index) => port + 1 + index);
   // Started together on purpose: the first migrates and seeds under the start-up lock, the others wait.
   await Promise.all(ports.map((serverPort, index) => startServer(`s${index + 1}`, serverPort, databaseUrl)));
   haproxy = await startHaproxy({ bind: '0.0.0.0', port, servers: ports });
@@ -121,6 +122,7 @@ async function main() {
   Integration Console cluster: http://localhost:${port}  (HAProxy, round-robin over ${count} processes)
 
   processes    ${ports.map((serverPort, index) => `s${index + 1} http://127.0.0.1:${serverPort}`).join(', ')}
+  metrics      ${ports.map((serverPort) => `http://127.0.0.1:${serverPort}/metrics`).join(', ')} (one per process)
   database     ${databaseUrl}
   sign in as   ${demoAdmin.email} / ${demoAdmin.password}, TOTP secret ${demoAdmin.totpSecret} (npm run totp)
 

@@ -37,6 +37,13 @@ export interface ServerConfig {
   drainSeconds: number;
   /** The flow runtime's limits (issue 17 point 7) and its executions log (point 6). */
   runtime: RuntimeConfig;
+  /**
+   * GET /metrics (issue 32 point 1): on unless METRICS=off (the bench compares both); METRICS_TOKEN, the
+   * bearer token a scraper sends, else only this machine may read it.
+   */
+  metrics: { enabled: boolean; token?: string };
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: where spans go over OTLP/HTTP (issue 32 point 2); unset, none are made. */
+  otlpEndpoint?: string;
 }
 
 export interface RuntimeConfig {
@@ -136,5 +143,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       executionRetentionDays: number('EXECUTION_RETENTION_DAYS', 7),
       readCache: env.FLOW_READ_CACHE !== 'off',
     },
+    metrics: {
+      enabled: env.METRICS !== 'off',
+      ...(env.METRICS_TOKEN ? { token: env.METRICS_TOKEN } : {}),
+    },
+    ...(env.OTEL_EXPORTER_OTLP_ENDPOINT ? { otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT } : {}),
   };
 }

@@ -20,6 +20,9 @@ export const form: FormDefinition = {
         "order": 50
       },
       "area": "ScriptBuilder",
+      "actions": [
+        "Upsert"
+      ],
       "messages": {
         "notFound": "sb.error.loadScript",
         "nameTaken": "sb.validation.nameNotUnique"

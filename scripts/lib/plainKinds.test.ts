@@ -49,6 +49,7 @@ describe('plain kinds from x-item and x-item-kind (scripts/codegen.ts)', () => {
       {
         ...item,
         schema: 'Widget',
+        actions: ['Read', 'Upsert', 'Delete'],
         idField: 'Guid',
         nameField: 'Name',
         search: ['Name'],
@@ -140,8 +141,34 @@ describe('plain kinds from x-item and x-item-kind (scripts/codegen.ts)', () => {
       },
       'Widget x-item names the message "widget.gone", which the catalogue lacks',
     ],
+    [
+      'a call on its area needing an action the x-item actions do not give',
+      (doc) => {
+        declaration(doc).actions = ['Upsert'];
+        doc.paths['/W/DeleteWidget/{guid}']!.delete = operation('W.Delete', 'widget', 'delete', {
+          'x-permission': { area: 'WidgetBuilder', action: 'Delete' },
+        });
+      },
+      "W.Delete needs WidgetBuilder Delete, which no role holds: widget's x-item actions are Upsert",
+    ],
   ])('refuses %s', (_name, change, message) => {
     expect(() => plainKindsOf(contract(change))).toThrow(`codegen: ${message}`);
+  });
+
+  it('x-item actions name what its area assigns, in the table order; Upsert or Delete hold Read', () => {
+    const [kind] = plainKindsOf(
+      contract((doc) => {
+        declaration(doc).actions = ['Delete', 'Upsert'];
+        doc.paths['/W/GetWidgets']!.get = operation('W.List', 'widget', 'list', {
+          'x-permission': { area: 'WidgetBuilder', action: 'Read' },
+        });
+        // Deleting needs another area's action (as Script's needs ScriptDelete's): not checked here.
+        doc.paths['/W/DeleteWidget/{guid}']!.delete = operation('W.Delete', 'widget', 'delete', {
+          'x-permission': { area: 'WidgetDelete', action: 'Delete' },
+        });
+      }),
+    );
+    expect(kind!.actions).toEqual(['Upsert', 'Delete']);
   });
 
   it('a kind without delete is fine: its items cannot be deleted', () => {

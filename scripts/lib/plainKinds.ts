@@ -3,7 +3,12 @@
  * an `x-item` declaration and the operations marked `x-item-kind` / `x-item-call`, checked against each
  * other, and the module codegen writes from them (generated/plainKinds.ts).
  */
-import { type PlainCall, type PlainItemDeclaration, plainCalls } from '../../src/domain/plainItems';
+import {
+  type PlainCall,
+  type PlainItemDeclaration,
+  plainActions,
+  plainCalls,
+} from '../../src/domain/plainItems';
 import { en } from '../../src/messages/en';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -53,6 +58,8 @@ export function plainKindsOf(openapi: JsonObject): PlainKind[] {
       route: item.route,
       menu: item.menu,
       area: item.area,
+      // In the table's order, whatever the declaration's.
+      actions: plainActions.filter((action) => (item.actions ?? plainActions).includes(action)),
       idField,
       nameField,
       search: item.search ?? [nameField],
@@ -85,6 +92,17 @@ export function plainKindsOf(openapi: JsonObject): PlainKind[] {
         ] as JsonObject | undefined;
         if (refTo(body?.schema) !== kind!.schema)
           fail(`${id}, the save of ${kind!.kind}, takes a ${kind!.schema}`);
+      }
+      // A call on the kind's own area must need an action its roles can hold (Upsert and Delete imply
+      // Read), or no one but an administrator could make it.
+      const permission = operation['x-permission'];
+      if (isObject(permission) && permission.area === kind!.area) {
+        const held = new Set<string>(kind!.actions);
+        if (held.has('Upsert') || held.has('Delete')) held.add('Read');
+        if (!held.has(String(permission.action)))
+          fail(
+            `${id} needs ${permission.area} ${permission.action}, which no role holds: ${kind!.kind}'s x-item actions are ${kind!.actions.join(', ')}`,
+          );
       }
       kind!.operations[call] = id;
     }

@@ -5,6 +5,7 @@ import type { Principal } from '../auth/principal';
 import { FlowStore } from '../flows/flowStore';
 import type { Handlers } from '../http/context';
 import { HttpError, notFound } from '../http/errors';
+import { traceOf } from '../observability/traceContext';
 import { callData, keepsData } from '../runtime/callData';
 import { compileVersion } from '../runtime/compile';
 import { getExecution, listExecutions } from '../runtime/executions';
@@ -27,7 +28,7 @@ const handlers: Handlers = {
    * signed-in user (CurrentUser defaults read their e-mail); answers the call's status and body with the
    * trace. A version that cannot run answers its 501; a stored plan is not used, so a draft runs as saved.
    */
-  'FlowBuilder.TestRunRestMethodFlow': async ({ db, config, params, body, principal, log }) => {
+  'FlowBuilder.TestRunRestMethodFlow': async ({ db, config, params, body, principal, log, request }) => {
     await new FlowStore(db).find(params.guid, params.version);
     const compiled = await compileVersion(
       db,
@@ -36,6 +37,8 @@ const handlers: Handlers = {
       body.Flow as FlowGraph | undefined,
     );
     if ('error' in compiled) throw compiled.error;
+    // A test run always has one (server/app.ts): the caller's traceparent's, or a new one.
+    const trace = traceOf(request.raw);
     const started = performance.now();
     const outcome = await runPlan(compiled.plan, {
       db,
@@ -45,6 +48,7 @@ const handlers: Handlers = {
       statementTimeoutMs: config.runtime.statementTimeoutMs,
       test: true,
       log,
+      span: trace?.span,
     });
     return {
       Status: outcome.status,
@@ -52,6 +56,7 @@ const handlers: Handlers = {
       DurationMs: performance.now() - started,
       ErrorBlock: outcome.errorBlock ?? null,
       Trace: outcome.trace ?? [],
+      TraceId: trace?.traceId ?? null,
     };
   },
 
@@ -97,6 +102,7 @@ const handlers: Handlers = {
     executions,
     plans,
     log,
+    request,
   }) => {
     const store = new FlowStore(db);
     const flow = await store.flowOf(params.guid);
@@ -135,6 +141,8 @@ const handlers: Handlers = {
         }
       : null;
     const keep = flow.keep_call_data;
+    // The retry's own trace (server/app.ts gives every console call one), as a test run's.
+    const trace = traceOf(request.raw);
     const at = Date.now();
     const started = performance.now();
     const outcome = await runPlan(plan, {
@@ -145,6 +153,7 @@ const handlers: Handlers = {
       statementTimeoutMs: config.runtime.statementTimeoutMs,
       trace: keep !== 'never',
       log,
+      span: trace?.span,
     });
     const id = await executions.insert({
       at,
@@ -164,6 +173,7 @@ const handlers: Handlers = {
         outcome.trace && keepsData(keep, outcome.status)
           ? callData(plan.secrets, data.Input, outcome.body, outcome.trace)
           : null,
+      traceId: trace?.traceId ?? null,
       retryOf: failed.Id,
       retriedBy: principal?.name ?? null,
     });

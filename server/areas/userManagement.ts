@@ -1,18 +1,23 @@
 import { diffItems } from '../../src/domain/diff/diffItems';
 import { t } from '../../src/messages/t';
+import { areas, isArea } from '../../src/permissions/areas';
 import {
   can,
   grantsBeyond,
   normalizeRolePermissions,
   type RolePermissions,
+  roleRefusals,
 } from '../../src/permissions/entitlements';
 import { type AccountState, accountDeleted, accountEntries, recordEntries } from '../audit/accountAudit';
 import { recordAudit } from '../audit/auditLog';
 import type { Principal } from '../auth/principal';
 import type { Schemas } from '../contract/types';
+import { TableCache } from '../db/cache';
 import type { Db } from '../db/database';
 import type { Handlers } from '../http/context';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
+import { JsonAnswer } from '../http/jsonAnswer';
+import { asksForPage, listPage, pageKey } from '../items/listPage';
 import {
   assertMayChangeRole,
   assertMayChangeUser,
@@ -31,11 +36,43 @@ const userColumns = `u.guid as "Guid", u.email as "Email", u.first_name as "Firs
   u.revision as "Revision",
   coalesce((select array_agg(ur.role_guid order by ur.role_guid) from user_roles ur where ur.user_guid = u.guid), '{}') as "Roles"`;
 
-/** The admin flag is shown only to those with See Admin Status (spec part 1 §6). */
-function forViewer(user: User, principal: Principal | null): User {
+/** Whether the viewer sees the admin flag: only with See Admin Status (spec part 1 §6). */
+const seesAdminStatus = (principal: Principal | null) => can(principal, 'UserManagement', 'SeeAdminStatus');
+
+/** A user as the viewer may see it: the admin flag only with See Admin Status (spec part 1 §6). */
+function forViewer(user: User, principal: Principal | null, sees = seesAdminStatus(principal)): User {
   const out = { ...user };
-  if (!can(principal, 'UserManagement', 'SeeAdminStatus')) delete out.IsAdmin;
+  if (!sees) delete out.IsAdmin;
   return out;
+}
+
+/** The fields a page's search looks in (the contract's GetUsers `search`). */
+const USER_SEARCH = ['Email', 'FirstName', 'LastName'] as const;
+
+/**
+ * The user list's caches (issue 33 point 6), over the tables the list reads: kept until a write to users
+ * or user_roles (a save, a delete, a sign-in's login count; a role's delete cascades to user_roles), on
+ * every process (server/db/cache.ts). The list differs only by whether the viewer sees the admin flag,
+ * so it is kept per variant, not per user.
+ */
+interface UserListCaches {
+  /** The whole list and its pages, serialized, as GetUsers answers them. */
+  answers: TableCache<JsonAnswer<unknown>>;
+  /** The whole list as objects, from which pages are cut. */
+  lists: TableCache<readonly User[]>;
+}
+const userListCaches = new WeakMap<Db, UserListCaches>();
+
+function userListsOf(db: Db): UserListCaches {
+  let caches = userListCaches.get(db);
+  if (!caches) {
+    caches = {
+      answers: new TableCache<JsonAnswer<unknown>>(db, ['users', 'user_roles'], 200),
+      lists: new TableCache<readonly User[]>(db, ['users', 'user_roles'], 2),
+    };
+    userListCaches.set(db, caches);
+  }
+  return caches;
 }
 
 async function users(db: Db, where = 'not u.is_deleted', params: unknown[] = []): Promise<User[]> {
@@ -82,6 +119,43 @@ async function enabledModules(db: Db): Promise<Set<string>> {
   );
 }
 
+/** A JSON Pointer segment (RFC 6901): area and action names come from the body as sent. */
+const pointer = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
+
+/**
+ * Refuses (400) a role carrying a flag no role may be given (issue 33 point 3): an unknown area, an
+ * action its area does not have, or one that is not assignable and not implied by what the role is
+ * given beside it (spec part 1 §6, part 2 §6). One error per flag, at /Permissions/<area>/<action>.
+ * Flags the stored role already carries pass (`kept`), so roles stored before this rule stay editable.
+ */
+const refusalKeys = {
+  unknownArea: 'role.unknownArea',
+  notInArea: 'role.actionNotInArea',
+  notAssignable: 'role.actionNotAssignable',
+} as const;
+
+function assertAssignable(permissions: RolePermissions, kept?: RolePermissions): void {
+  const refusals = roleRefusals(permissions, kept);
+  if (refusals.length === 0) return;
+  throw badRequest(
+    refusals.map(({ area, action, reason, by }) => {
+      const messageKey = refusalKeys[reason];
+      const params = {
+        area,
+        action,
+        label: isArea(area) ? areas[area].label : area,
+        by: (by ?? []).join(', '),
+      };
+      return {
+        path: `/Permissions/${pointer(area)}/${pointer(action)}`,
+        messageKey,
+        message: t(messageKey, params),
+        params,
+      };
+    }),
+  );
+}
+
 async function assertRolesExist(db: Db, roles: readonly number[]) {
   if (roles.length === 0) return;
   const found = await db.query<{ guid: number }>('select guid from roles where guid = any($1::int[])', [
@@ -94,8 +168,23 @@ async function assertRolesExist(db: Db, roles: readonly number[]) {
 
 /** Users and roles (spec part 1 §3 'User', 'Role', §4, §5 'API user, role, user', §7 'User management'). */
 const handlers: Handlers = {
-  'UserManagement.GetUsers': async ({ db, principal }) =>
-    (await users(db)).map((user) => forViewer(user, principal)),
+  // The user management list: every user (10,000 make megabytes), or the page the list shows, as
+  // Connection.GetConnections answers its list (issue 33 point 6).
+  'UserManagement.GetUsers': async ({ db, principal, query }) => {
+    const caches = userListsOf(db);
+    const sees = seesAdminStatus(principal);
+    const variant = sees ? 'withAdminFlag' : 'withoutAdminFlag';
+    const all = () =>
+      caches.lists.get(variant, async () => (await users(db)).map((user) => forViewer(user, null, sees)));
+    if (!asksForPage(query))
+      return (await caches.answers.get(variant, async () => JsonAnswer.of(await all()))) as JsonAnswer<
+        User[]
+      >;
+    return (await caches.answers.get(`${variant}${pageKey(query)}`, async () => {
+      const page = listPage(await all(), query, USER_SEARCH, 'Email');
+      return JsonAnswer.of(page.rows, { 'x-total-count': String(page.total) });
+    })) as JsonAnswer<User[]>;
+  },
 
   'UserManagement.GetUser': async ({ db, params, principal }) => {
     const [user] = await users(db, 'u.guid = $1 and not u.is_deleted', [params.guid]);
@@ -295,17 +384,24 @@ const handlers: Handlers = {
     ]);
     if (clash)
       throw badRequest([{ path: '/Name', messageKey: 'role.nameError', message: t('role.nameError') }]);
+    const [existing] =
+      guid > 0
+        ? await db.query<{ revision: number; permissions: RolePermissions }>(
+            'select revision, permissions from roles where guid = $1',
+            [guid],
+          )
+        : [];
+    if (guid > 0 && !existing) throw notFound('notFound.role');
+    // Only what the spec's tables let a role be given; implied flags sent beside their implier are the
+    // console's 'Role save' (part 1 §4) and pass; then implied flags are switched on and areas of
+    // modules that are not enabled dropped, as the console does.
+    assertAssignable(body.Permissions as RolePermissions, existing?.permissions);
     const permissions = normalizeRolePermissions(
       body.Permissions as RolePermissions,
       await enabledModules(db),
     );
     const by = principal?.name ?? null;
-    if (guid > 0) {
-      const [existing] = await db.query<{ revision: number; permissions: RolePermissions }>(
-        'select revision, permissions from roles where guid = $1',
-        [guid],
-      );
-      if (!existing) throw notFound('notFound.role');
+    if (existing) {
       // Not a role the caller holds, and nothing added that the caller does not hold (issue 29 point 2);
       // what the role gave already stays, so a user manager can still rename or narrow it.
       await assertMayChangeRole(db, principal, guid);

@@ -48,18 +48,20 @@ export function registerOperations(
       // The contract's calls have no HEAD form; 65 HEAD routes were a third of the router's build at a
       // cold start (issue 20 point 4).
       exposeHeadRoute: false,
-      // Counted per call and address, in the table every process shares (server/http/rateCounts.ts).
-      ...(isAccountCall
-        ? {
-            config: {
+      config: {
+        // Its requests' label on /metrics (server/observability/metrics.ts).
+        operation: operation.id,
+        // Counted per call and address, in the table every process shares (server/http/rateCounts.ts).
+        ...(isAccountCall
+          ? {
               rateLimit: {
                 max: accountRateLimit,
                 timeWindow: 60_000,
                 keyGenerator: (request: FastifyRequest) => `account ${operation.id} ${request.ip}`,
               },
-            },
-          }
-        : {}),
+            }
+          : {}),
+      },
       handler: async (request, reply) => {
         const query = (request.query ?? {}) as Record<string, unknown>;
         const authorized = authorize(services, operation, request.headers.authorization, query);

@@ -10,6 +10,20 @@ import { UNCACHED_TABLES, type WrittenTables } from './writes';
  * On PostgreSQL the writes of the other server processes count too: they arrive as notices a moment
  * after they commit (server/db/writeNotices.ts). While a process cannot hear them, nothing is kept.
  */
+/**
+ * What a cache did, as plain numbers /metrics reads at each scrape (server/observability/metrics.ts), so
+ * a hit costs an addition: hits (a kept value answered), misses (computed, or waiting for a computation
+ * another call started), drops (entries thrown away: stale after a write, or the oldest beyond the limit).
+ * Several caches may share one (the read caches of every records table do).
+ */
+export interface CacheStats {
+  hits: number;
+  misses: number;
+  drops: number;
+}
+
+export const cacheStats = (): CacheStats => ({ hits: 0, misses: 0, drops: 0 });
+
 export class TableCache<V> {
   private version = 0;
   private readonly entries = new Map<string, { version: number; value: V }>();
@@ -21,6 +35,7 @@ export class TableCache<V> {
     tables: readonly string[],
     /** Entries kept at most; beyond it the oldest goes. */
     private readonly limit = 10_000,
+    readonly stats: CacheStats = cacheStats(),
   ) {
     const uncached = tables.filter((table) => UNCACHED_TABLES.has(table));
     if (uncached.length > 0)
@@ -39,6 +54,7 @@ export class TableCache<V> {
 
   /** Drops every entry (the tables changed). */
   invalidate(): void {
+    this.stats.drops += this.entries.size;
     this.version++;
     this.entries.clear();
     this.pending.clear();
@@ -46,7 +62,7 @@ export class TableCache<V> {
 
   /** Drops one entry, e.g. a value this process changed without a write to the tables. */
   delete(key: string): void {
-    this.entries.delete(key);
+    if (this.entries.delete(key)) this.stats.drops++;
     this.pending.delete(key);
   }
 
@@ -57,7 +73,12 @@ export class TableCache<V> {
    */
   peek(key: string): V | undefined {
     const entry = this.entries.get(key);
-    return entry && entry.version === this.version ? entry.value : undefined;
+    if (entry && entry.version === this.version) {
+      this.stats.hits++;
+      return entry.value;
+    }
+    // Not a miss yet: the caller asks `get` next, which counts it.
+    return undefined;
   }
 
   /**
@@ -66,7 +87,11 @@ export class TableCache<V> {
    */
   get(key: string, compute: () => Promise<V>): Promise<V> {
     const entry = this.entries.get(key);
-    if (entry && entry.version === this.version) return Promise.resolve(entry.value);
+    if (entry && entry.version === this.version) {
+      this.stats.hits++;
+      return Promise.resolve(entry.value);
+    }
+    this.stats.misses++;
     const running = this.pending.get(key);
     if (running && running.version === this.version) return running.promise;
     const version = this.version;
@@ -74,7 +99,10 @@ export class TableCache<V> {
       (value) => {
         if (this.pending.get(key)?.promise === promise) this.pending.delete(key);
         if (version === this.version && this.db.writesSeen()) {
-          if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value!);
+          if (this.entries.size >= this.limit) {
+            this.entries.delete(this.entries.keys().next().value!);
+            this.stats.drops++;
+          }
           this.entries.set(key, { version, value });
         }
         return value;

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
+import { statements } from '../observability/traceContext';
 import { loadPg } from './pgModule';
 import { notice, WRITES_CHANNEL, WriteNotices } from './writeNotices';
 import { announced, TransactionWrites, type WriteListener, WriteTracker, writtenTables } from './writes';
@@ -39,6 +40,16 @@ export interface Db {
   stoppable(stop: Stop): Db;
   /** PGlite only: the data directory as a tarball, which `loadDataDir` starts from. */
   dump?(): Promise<Blob>;
+  /** PostgreSQL only: its pools and write notices as they are now, for /metrics (server/observability/metrics.ts). */
+  stats?(): DbStats;
+}
+
+/** What /metrics reports of a PostgreSQL database: read at each scrape, counted as plain numbers meanwhile. */
+export interface DbStats {
+  /** Each pool: connections open, idle, and calls waiting for one. */
+  pools: Array<{ name: string; open: number; idle: number; waiting: number }>;
+  /** Write notices (server/db/writeNotices.ts) sent and received since the start, and whether it listens. */
+  notices: { sent: number; received: number; listening: boolean };
 }
 
 /**
@@ -86,7 +97,9 @@ function pgliteDb(runner: PgliteRunner, root: PGlite, tracker: WriteTracker, wri
     kind: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {
       try {
-        const result = await runner.query<T>(sql, params);
+        const result = statements.span
+          ? await statements.span(sql, () => runner.query<T>(sql, params))
+          : await runner.query<T>(sql, params);
         return result.rows;
       } finally {
         const written = tracker.statement(sql);
@@ -95,7 +108,8 @@ function pgliteDb(runner: PgliteRunner, root: PGlite, tracker: WriteTracker, wri
     },
     async exec(sql: string) {
       try {
-        await runner.exec(sql);
+        if (statements.span) await statements.span(sql, () => runner.exec(sql));
+        else await runner.exec(sql);
       } finally {
         tracker.notify('all');
         writes?.add('all');
@@ -206,13 +220,15 @@ async function cancellable<T>(
  * Tells the other processes what a transaction wrote, inside the transaction just before its COMMIT, so
  * the notice goes out only if the write committed (server/db/writeNotices.ts).
  */
-async function announce(shared: Postgres, connection: pg.PoolClient, writes: TransactionWrites) {
+async function announce(
+  shared: Postgres,
+  connection: pg.PoolClient,
+  writes: TransactionWrites,
+): Promise<boolean> {
   const tables = announced(writes.written);
-  if (tables)
-    await connection.query('select pg_notify($1, $2)', [
-      WRITES_CHANNEL,
-      notice(shared.notices.origin, tables),
-    ]);
+  if (!tables) return false;
+  await connection.query('select pg_notify($1, $2)', [WRITES_CHANNEL, notice(shared.notices.origin, tables)]);
+  return true;
 }
 
 /** One statement tied to `stop`: on a transaction's connection, or on one of the pool's. */
@@ -248,8 +264,10 @@ async function postgresTransaction<T>(shared: Postgres, fn: (tx: Db) => Promise<
   try {
     await connection.query('BEGIN');
     const result = await fn(postgresDb(shared, connection, inner, stop));
-    await announce(shared, connection, inner);
+    const announcing = await announce(shared, connection, inner);
     await connection.query('COMMIT');
+    // Sent once committed: PostgreSQL delivers a transaction's notices with its commit.
+    if (announcing) shared.notices.sent++;
     return result;
   } catch (error) {
     await connection.query('ROLLBACK');
@@ -270,9 +288,9 @@ function postgresDb(shared: Postgres, client?: pg.PoolClient, writes?: Transacti
       // A write outside a transaction becomes one, so its notice commits with it.
       if (!client && announced(writtenTables(sql))) return db.transaction((tx) => tx.query<T>(sql, params));
       try {
-        const result = stop
-          ? await stoppableStatement(shared, client, stop, sql, params)
-          : await runner.query(sql, params);
+        const run = () =>
+          stop ? stoppableStatement(shared, client, stop, sql, params) : runner.query(sql, params);
+        const result = statements.span ? await statements.span(sql, run) : await run();
         return result.rows as T[];
       } finally {
         const written = tracker.statement(sql);
@@ -283,8 +301,9 @@ function postgresDb(shared: Postgres, client?: pg.PoolClient, writes?: Transacti
       if (stop?.stopped) throw canceled();
       if (!client) return db.transaction((tx) => tx.exec(sql));
       try {
-        if (stop) await stoppableStatement(shared, client, stop, sql, []);
-        else await runner.query(sql);
+        const run = () => (stop ? stoppableStatement(shared, client, stop, sql, []) : runner.query(sql));
+        if (statements.span) await statements.span(sql, run);
+        else await run();
       } finally {
         tracker.notify('all');
         writes?.add('all');
@@ -302,9 +321,28 @@ function postgresDb(shared: Postgres, client?: pg.PoolClient, writes?: Transacti
     },
     onWrite: (listener) => tracker.listen(listener),
     writesSeen: () => tracker.seesEveryWrite,
+    stats: () => ({
+      pools: [
+        poolStats('main', pool),
+        // Made at the first cancel (a call past its timeout); until then there is no such pool.
+        ...(shared.cancelsMade ? [poolStats('cancel', shared.cancelsMade)] : []),
+      ],
+      notices: {
+        sent: shared.notices.sent,
+        received: shared.notices.received,
+        listening: shared.notices.listening,
+      },
+    }),
   };
   return db;
 }
+
+const poolStats = (name: string, pool: pg.Pool) => ({
+  name,
+  open: pool.totalCount,
+  idle: pool.idleCount,
+  waiting: pool.waitingCount,
+});
 
 /** The pool's Db (`root`) with its statements and transactions tied to `stop` (Db.stoppable). */
 function stoppableRoot(shared: Postgres, root: Db, stop: Stop): Db {
@@ -313,7 +351,8 @@ function stoppableRoot(shared: Postgres, root: Db, stop: Stop): Db {
     if (stop.stopped) throw canceled();
     if (announced(writtenTables(sql))) return out.transaction((tx) => tx.query<T>(sql, params));
     try {
-      return (await stoppableStatement(shared, undefined, stop, sql, params)).rows as T[];
+      const run = () => stoppableStatement(shared, undefined, stop, sql, params);
+      return (statements.span ? await statements.span(sql, run) : await run()).rows as T[];
     } finally {
       shared.tracker.statement(sql);
     }

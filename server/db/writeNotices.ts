@@ -44,6 +44,9 @@ const PING_MS = 10_000;
 export class WriteNotices {
   /** This process's origin, carried by the notices it sends. */
   readonly origin = randomUUID();
+  /** Notices this process sent (counted by server/db/database.ts at the commit) and heard from others: /metrics. */
+  sent = 0;
+  received = 0;
   private client?: pg.Client;
   private closed = false;
   private retry?: NodeJS.Timeout;
@@ -55,6 +58,11 @@ export class WriteNotices {
     private readonly tracker: WriteTracker,
     private readonly log: (message: string) => void = (message) => console.warn(message),
   ) {}
+
+  /** Whether the listening connection is up (while it is not, caches keep nothing). */
+  get listening(): boolean {
+    return this.client !== undefined;
+  }
 
   /** Connects and listens; rejects when the first try fails (the server cannot start without it). */
   async start(): Promise<void> {
@@ -72,7 +80,9 @@ export class WriteNotices {
     client.on('notification', (message) => {
       if (message.channel !== WRITES_CHANNEL || !message.payload) return;
       const { origin, tables } = readNotice(message.payload);
-      if (origin !== this.origin) this.tracker.notify(tables);
+      if (origin === this.origin) return;
+      this.received++;
+      this.tracker.notify(tables);
     });
     client.on('error', () => this.lost(client));
     client.on('end', () => this.lost(client));

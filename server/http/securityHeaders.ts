@@ -36,13 +36,14 @@ const pageHeaders: Readonly<Record<string, string>> = Object.freeze({
 });
 
 // API answers carry tokens and personal data: no cache keeps them, whichever route or error path
-// (rate limiter, parser, not found) produced the answer.
+// (rate limiter, parser, not found) produced the answer. /metrics is a process's state of the moment:
+// a cache in between would answer a scraper what it read before.
 const apiHeaders: Readonly<Record<string, string>> = Object.freeze({
   ...pageHeaders,
   'cache-control': 'no-store',
 });
 
-const API_URL = /^\/api(\/|\?|$)/;
+const API_URL = /^\/(api|metrics)(\/|\?|$)/;
 
 /** The headers of an answer to `url` (one shared object per kind: made once, not per answer). */
 export function securityHeadersFor(url: string): Readonly<Record<string, string>> {

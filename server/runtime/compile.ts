@@ -1,6 +1,6 @@
 import type { FlowBlock, FlowGraph, HttpMethod } from '../../src/domain/flow/types';
 import type { RuntimeConfig } from '../config';
-import { TableCache } from '../db/cache';
+import { type CacheStats, TableCache } from '../db/cache';
 import type { Db } from '../db/database';
 import { externalConnectors, flowFunctions } from '../flows/flowLookups';
 import { HttpError } from '../http/errors';
@@ -149,6 +149,11 @@ export class PlanCache {
     private readonly config: RuntimeConfig,
   ) {
     this.cache = new TableCache<Compiled>(db, PLAN_TABLES, 1000);
+  }
+
+  /** Its hits, misses and drops, for /metrics. */
+  get stats(): CacheStats {
+    return this.cache.stats;
   }
 
   get(versionGuid: string): Promise<Compiled> {

@@ -83,6 +83,8 @@ export class ErrorFlows {
       apiUserGuid: null,
       apiUserName: null,
       errorOf: executionId,
+      // The failed call's trace: its log lines and the error flow's are found under one id.
+      traceId: failed.execution.traceId,
     };
     const compiled = await plans.get(target.versionGuid);
     if ('error' in compiled) {

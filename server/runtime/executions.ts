@@ -32,13 +32,15 @@ export interface Execution {
   retriedBy?: string | null;
   /** An error flow's run: the failed execution it reports (issue 32 point 5). */
   errorOf?: number | null;
+  /** The call's W3C trace id (issue 32 point 2): the same as in its answer's traceparent and its log lines. */
+  traceId: string | null;
 }
 
 const INSERT = `insert into flow_executions (at, flow_guid, version_guid, version, api_guid, api_user_guid, api_user_name,
-     http_method, status, duration_ms, error_block, error_code, message, data, retry_of, retried_by, error_of)
-   select to_timestamp(a / 1000.0), f, vg, v, ag, ug, un, m, s, d, eb, ec, msg, x, r, rb, eo
+     http_method, status, duration_ms, error_block, error_code, message, trace_id, data, retry_of, retried_by, error_of)
+   select to_timestamp(a / 1000.0), f, vg, v, ag, ug, un, m, s, d, eb, ec, msg, tr, x, r, rb, eo
      from jsonb_to_recordset($1::jsonb) as t(a float8, f uuid, vg uuid, v int, ag uuid, ug uuid, un text,
-       m text, s int, d float8, eb uuid, ec text, msg text, x jsonb, r int8, rb text, eo int8)`;
+       m text, s int, d float8, eb uuid, ec text, msg text, tr text, x jsonb, r int8, rb text, eo int8)`;
 
 /**
  * One execution as a row of the insert's JSON. The kept data is JSON already: it is spliced in as it is,
@@ -59,6 +61,7 @@ function rowJson(entry: Execution): string {
     eb: entry.errorBlock,
     ec: entry.errorCode,
     msg: entry.message,
+    tr: entry.traceId,
     r: entry.retryOf ?? null,
     rb: entry.retriedBy ?? null,
     eo: entry.errorOf ?? null,
@@ -118,7 +121,7 @@ export class ExecutionLog {
     if (batch.length === 0) return this.flushing;
     this.flushing = this.flushing.then(() =>
       this.db
-        // One JSON parameter: PostgreSQL reads a row set from it faster than from 17 arrays.
+        // One JSON parameter: PostgreSQL reads a row set from it faster than from 18 arrays.
         .query(INSERT, [`[${batch.map(rowJson).join(',')}]`])
         .then(
           () => undefined,
@@ -181,7 +184,7 @@ const columns = `id as "Id", to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:M
   api_user_guid::text as "ApiUserGuid", api_user_name as "ApiUser", http_method as "HttpMethod",
   status as "Status", duration_ms::float8 as "DurationMs", error_block::text as "ErrorBlock",
   error_code as "ErrorCode", message as "Message", data is not null as "HasData", retry_of as "RetryOf",
-  retried_by as "RetriedBy", error_of as "ErrorOf"`;
+  retried_by as "RetriedBy", error_of as "ErrorOf", trace_id as "TraceId"`;
 
 /** One page of a flow's calls, newest first, with the total (the Flow Builder's executions table). */
 export async function listExecutions(db: Db, flowGuid: string, query: ExecutionQuery) {

@@ -1,4 +1,4 @@
-import { TableCache } from '../db/cache';
+import { type CacheStats, cacheStats, TableCache } from '../db/cache';
 import type { Db } from '../db/database';
 import { tableName } from '../documents/recordTable';
 
@@ -16,6 +16,17 @@ const ENTRIES = 1000;
 type Rows = ReadonlyArray<Record<string, unknown>>;
 
 const caches = new WeakMap<Db, Map<string, TableCache<Rows>>>();
+/** One count for all of a database's read caches: /metrics labels it `read`, never by table (a table is a document's id). */
+const stats = new WeakMap<Db, CacheStats>();
+
+export function readCacheStats(db: Db): CacheStats {
+  let found = stats.get(db);
+  if (!found) {
+    found = cacheStats();
+    stats.set(db, found);
+  }
+  return found;
+}
 
 export function readCache(db: Db, documentGuid: string): TableCache<Rows> {
   let byTable = caches.get(db);
@@ -26,7 +37,7 @@ export function readCache(db: Db, documentGuid: string): TableCache<Rows> {
   const table = tableName(documentGuid);
   let cache = byTable.get(table);
   if (!cache) {
-    cache = new TableCache<Rows>(db, [table], ENTRIES);
+    cache = new TableCache<Rows>(db, [table], ENTRIES, readCacheStats(db));
     byTable.set(table, cache);
   }
   return cache;

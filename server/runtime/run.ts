@@ -2,6 +2,7 @@ import { blockTypes } from '../../src/domain/flow/blockTypes';
 import type { Principal } from '../auth/principal';
 import { type Db, Stop } from '../db/database';
 import { HttpError } from '../http/errors';
+import type { CallSpan } from '../observability/traceContext';
 import type { Plan, Step } from './compile';
 import { newGuid } from './executors';
 import type { RunState, TraceEntry } from './state';
@@ -31,6 +32,8 @@ export interface RunOptions {
   trace?: boolean;
   /** Where a failure's own words go (the database's error text): the request's log. */
   log?: RunLog;
+  /** The call's span while spans are exported (server/observability/otel.ts): each block gets one under it. */
+  span?: CallSpan | undefined;
 }
 
 /** What runPlan logs with: Fastify's logger has these. */
@@ -127,9 +130,19 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<RunOutco
         const started = performance.now();
         state.note = undefined;
         let outcome: Awaited<ReturnType<Step['execute']>>;
+        const blockSpan = options.span?.child(blockTypes[step.block.Type]?.label ?? step.block.Type, {
+          'flow.block.guid': step.block.Guid,
+          'flow.block.type': step.block.Type,
+        });
         try {
-          outcome = await step.execute(state);
+          // In its span, the block's statements and fetches are the span's children.
+          const running = step;
+          outcome = blockSpan ? await blockSpan.run(() => running.execute(state)) : await step.execute(state);
+          blockSpan?.end(
+            'end' in outcome && outcome.end === 'error' ? `ERROR block: ${outcome.code}` : undefined,
+          );
         } catch (error) {
+          blockSpan?.end(error instanceof HttpError ? error.messageKey : dbErrorCode(error) || 'failed');
           if (tracing) {
             // Logged once, where the call answers it (below).
             const answer = failure(error, step, undefined);

@@ -7,6 +7,9 @@ import { TableCache } from '../db/cache';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/errors';
 import type { RateCounts } from '../http/rateCounts';
+import type { Metrics } from '../observability/metrics';
+import { FlowSeries, flowOutcome, UNKNOWN, unknownFlow } from '../observability/series';
+import { traceOf } from '../observability/traceContext';
 import { callData, type KeepCallData, keepCallData, keepsData } from './callData';
 import type { PlanCache } from './compile';
 import { type ErrorFlows, reportsFailure } from './errorFlows';
@@ -31,6 +34,8 @@ interface RouteFlow {
   name: string;
   /** The flow's 'Keep call data' (issue 32 point 3). */
   keep: KeepCallData;
+  /** Its /metrics labels, made once per index. */
+  series: FlowSeries;
 }
 
 interface RouteApi {
@@ -43,6 +48,8 @@ interface RouteApi {
   flows: ReadonlyMap<string, RouteFlow>;
   /** The flow its failed calls report to (issue 32 point 5), when it names one that is active. */
   errorFlow: RouteFlow | null;
+  /** /metrics labels of a call under this REST API to no flow of it. */
+  unknownFlow: FlowSeries;
 }
 
 interface ApiUser {
@@ -80,6 +87,7 @@ async function loadIndex(db: Db): Promise<RouteIndex> {
   const users = await db.query<ApiUser>(
     'select guid::text as guid, username, api_token::text as token from api_users where is_active and not is_deleted',
   );
+  const apiNames = new Map(apis.map((api) => [api.guid, api.name]));
   const byApi = new Map<string, Map<string, RouteFlow>>();
   for (const flow of flows) {
     const list = byApi.get(flow.api_guid) ?? new Map();
@@ -89,6 +97,7 @@ async function loadIndex(db: Db): Promise<RouteIndex> {
       version: flow.version,
       name: flow.name,
       keep: keepCallData(flow.keep_call_data),
+      series: new FlowSeries(apiNames.get(flow.api_guid) ?? UNKNOWN, flow.name),
     });
     byApi.set(flow.api_guid, list);
   }
@@ -110,6 +119,7 @@ async function loadIndex(db: Db): Promise<RouteIndex> {
       errorFlow: errorFlow
         ? ([...apiFlows.values()].find((flow) => flow.flowGuid.toLowerCase() === errorFlow) ?? null)
         : null,
+      unknownFlow: new FlowSeries(api.name, UNKNOWN),
     });
   }
   return {
@@ -148,6 +158,8 @@ export interface RuntimeServices {
   executions: ExecutionLog;
   errorFlows: ErrorFlows;
   rateCounts: RateCounts;
+  /** Undefined with METRICS=off. */
+  metrics: Metrics | undefined;
 }
 
 const send = (reply: FastifyReply, status: number, body: unknown) =>
@@ -160,8 +172,9 @@ const send = (reply: FastifyReply, status: number, body: unknown) =>
         .send(JSON.stringify(body));
 
 export function registerRuntime(app: FastifyInstance, services: RuntimeServices): void {
-  const { db, config, plans, executions, errorFlows, rateCounts } = services;
+  const { db, config, plans, executions, errorFlows, rateCounts, metrics } = services;
   const indexCache = new TableCache<RouteIndex>(db, INDEX_TABLES, 1);
+  metrics?.watchCache('routes', indexCache.stats);
   /**
    * Calls per API user (or address) in fixed one-minute windows, counted across every process on the
    * database (server/http/rateCounts.ts): seconds to wait, or 0 when the call may go.
@@ -186,9 +199,19 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
     const notFound = () => send(reply, 404, new HttpError(404, 'runtime.notFound', { method, path }).body());
     const index = await indexCache.get('index', () => loadIndex(db));
     const api = index.apis.get(apiName.toLowerCase());
-    if (!api) return notFound();
+    // Labelled by what is stored, never by the path as called: a path nobody made adds no series.
+    if (!api) {
+      request.flowSeries = unknownFlow;
+      return notFound();
+    }
     // Looked up now, answered after the credentials: see below.
     const route = api.flows.get(`${method} ${flowPath.join('/').toLowerCase()}`);
+    request.flowSeries = route?.series ?? api.unknownFlow;
+    const trace = traceOf(request.raw);
+    if (route && trace?.span) {
+      trace.span.rename(`${method} /rest/${api.name}/${route.name}`);
+      trace.span.set({ 'http.route': `/rest/${api.name}/${route.name}`, 'flow.version': route.version });
+    }
 
     let user: ApiUser | null = null;
     const finish = (
@@ -198,6 +221,8 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
     ) => {
       // A call refused before its flow was known (401, 403 to an unknown name) has no flow to log under.
       if (!route) return send(reply, status, body);
+      const durationMs = performance.now() - started;
+      metrics?.execution(route.series, flowOutcome(status, extra.errorCode), durationMs);
       const execution = {
         at: Date.now(),
         flowGuid: route.flowGuid,
@@ -208,10 +233,11 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
         apiUserName: user?.username ?? null,
         method,
         status,
-        durationMs: performance.now() - started,
+        durationMs,
         errorBlock: extra.errorBlock ?? null,
         errorCode: extra.errorCode ?? null,
         message: status >= 400 ? (extra.message ?? null) : null,
+        traceId: trace?.traceId ?? null,
         data: extra.data ?? null,
       };
       // A failure the REST API's error flow hears of (issue 32 point 5), unless it is the error flow's own.
@@ -282,6 +308,7 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
       // What each block did is collected only where it may be kept (issue 32 point 3).
       trace: route.keep !== 'never',
       log: request.log,
+      span: trace?.span,
     });
     const data =
       outcome.trace && keepsData(route.keep, outcome.status)
@@ -293,6 +320,8 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
   app.route({
     method: ['GET', 'POST', 'PUT', 'DELETE'],
     url: '/rest/*',
+    // Its label on /metrics until the handler knows the REST API and flow (server/observability/series.ts).
+    config: { operation: 'rest' },
     bodyLimit: config.bodyLimitBytes,
     handler,
     errorHandler: (error, request, reply) => {

@@ -25,6 +25,13 @@ export interface PlainItemDeclaration {
    * and Delete (implies Read). The operations' x-permission name it.
    */
   area: string;
+  /**
+   * The actions a role is given in its area, the role editor's checkboxes (src/permissions/areas.ts);
+   * default all three. Upsert and Delete imply Read, so an area without Read still opens its builder
+   * to those who hold them: the Script Builder's is `["Upsert"]` (spec part 1 §6, its deleting is the
+   * ScriptDelete area's). Every x-permission of the kind's calls on its area must be held through them.
+   */
+  actions?: PlainAction[];
   /** The property holding the guid; default Guid. */
   idField?: string;
   /** The property holding the name; default Name. */
@@ -39,6 +46,9 @@ export interface PlainItemDeclaration {
   /** Catalogue keys: the item not found (default notFound.item), its name taken (default item.nameTaken). */
   messages?: { notFound?: string; nameTaken?: string };
 }
+
+export const plainActions = ['Read', 'Upsert', 'Delete'] as const;
+export type PlainAction = (typeof plainActions)[number];
 
 export const plainMenuGroups = ['builder', 'management', 'admin'] as const;
 export type PlainMenuGroup = (typeof plainMenuGroups)[number];
@@ -67,6 +77,7 @@ export const plainItemMetaSchema = {
       properties: { group: { enum: [...plainMenuGroups] }, order: { type: 'number' } },
     },
     area: name,
+    actions: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: [...plainActions] } },
     idField: name,
     nameField: name,
     search: { type: 'array', items: name },

@@ -19,48 +19,65 @@ export const actions = [
 export type Action = (typeof actions)[number];
 
 export interface AreaDefinition {
-  /** Actions a role can hold in this area, in the order the role editor shows them. */
-  actions: readonly Action[];
-  /** What each action switches on with it on save (spec: "implied permissions are switched on"). */
+  /**
+   * The actions a role is given in this area, one checkbox each in the role editor, in its order: the
+   * actions the spec's tables list for the area (spec part 1 §6, part 2 §6), nothing else.
+   */
+  assignable: readonly Action[];
+  /**
+   * What each action switches on with it (spec part 1 §4 'Role save: implicit permissions are switched
+   * on'). An implied action that is not assignable is held only through its implier: Publish where
+   * Upsert implies it ('Publish is not assignable in a role'), Read where the spec lists none.
+   */
   implies?: Partial<Record<Action, readonly Action[]>>;
-  /** Actions not assignable in a role because another implies them (spec part 1 §6). */
-  notAssignable?: readonly Action[];
   /** Module whose presence in GetClientModules enables the area; defaults to the area name. */
   module?: string;
   /** Shown in the role editor. */
   label: string;
 }
 
+/**
+ * Connection, document, composed and action document builders: Publish is no action a role is given,
+ * because Upsert implies it (spec part 1 §6, part 2 §6); no checkbox, held with Upsert.
+ */
+const upsertPublishes = { Upsert: ['Read', 'Publish'] } as const;
+
 const documentLike = {
-  actions: ['Read', 'Upsert', 'Publish', 'UpsertAdmin', 'Delete', 'DeletePublished'],
-  implies: {
-    Upsert: ['Read', 'Publish'],
-    Delete: ['Read'],
-    UpsertAdmin: ['Read'],
-    DeletePublished: ['Read'],
-  },
-  notAssignable: ['Publish'],
+  assignable: ['Read', 'Upsert', 'UpsertAdmin', 'Delete', 'DeletePublished'],
+  implies: { ...upsertPublishes, Delete: ['Read'], UpsertAdmin: ['Read'], DeletePublished: ['Read'] },
 } as const satisfies Omit<AreaDefinition, 'label'>;
 
-const useOnly = { actions: ['Read'] } as const satisfies Omit<AreaDefinition, 'label'>;
+const useOnly = { assignable: ['Read'] } as const satisfies Omit<AreaDefinition, 'label'>;
 
-/** A plain item kind's area (src/domain/plainItems.ts): read, save (and publish), delete. */
-const plainLike = {
-  actions: ['Read', 'Upsert', 'Delete'],
-  implies: { Upsert: ['Read'], Delete: ['Read'] },
-} as const satisfies Omit<AreaDefinition, 'label'>;
+/**
+ * A plain item kind's area (src/domain/plainItems.ts): the actions its x-item `actions` assigns (by
+ * default Read, Upsert and Delete), Upsert and Delete implying the Read its list and route need.
+ */
+const plainImplies = { Upsert: ['Read'], Delete: ['Read'] } as const;
 
 type PlainKind = (typeof plainKinds)[keyof typeof plainKinds];
 
 /** The areas the plain kinds declare in their x-item, labelled with their builder's title. */
 const plainAreas = Object.fromEntries(
-  Object.values(plainKinds).map((kind) => [kind.area, { label: kind.title, ...plainLike }]),
-) as { [K in PlainKind as K['area']]: { label: string } & typeof plainLike };
+  Object.values(plainKinds).map((kind) => [
+    kind.area,
+    { label: kind.title, assignable: kind.actions, implies: plainImplies },
+  ]),
+) as {
+  [K in PlainKind as K['area']]: {
+    label: string;
+    assignable: K['actions'];
+    implies: typeof plainImplies;
+  };
+};
 
+/** Every area with the actions a role is given in it (spec part 1 §6, part 2 §6). */
 export const areas = {
+  // part 2 §6: Read, Upsert (implies Read), Upsert special flow, Delete (implies Read), Delete special
+  // flow, Publish (implies Read and Upsert).
   FlowBuilder: {
     label: 'Flow Builder',
-    actions: ['Read', 'Upsert', 'Delete', 'Publish', 'UpsertSpecialFlow', 'DeleteSpecialFlow'],
+    assignable: ['Read', 'Upsert', 'Delete', 'Publish', 'UpsertSpecialFlow', 'DeleteSpecialFlow'],
     implies: {
       Upsert: ['Read'],
       Delete: ['Read'],
@@ -69,40 +86,50 @@ export const areas = {
       DeleteSpecialFlow: ['Read'],
     },
   },
+  // part 2 §6: Read, Upsert (implies Read and Publish), Upsert admin, Delete (implies Read), Delete published.
   DocumentBuilder: { label: 'Document Builder', ...documentLike },
+  // part 2 §6: Read, Upsert, Upsert admin, Delete, Delete published (part 1 §6: as for documents).
   ComposedDocument: { label: 'Composed Document', ...documentLike },
+  // part 2 §6: Read, Upsert, Delete, Delete published; no Upsert admin, and no Publish.
   ActionDocument: {
     label: 'Action Document',
-    actions: ['Read', 'Upsert', 'Publish', 'Delete', 'DeletePublished'],
-    implies: { Upsert: ['Read', 'Publish'], Delete: ['Read'], DeletePublished: ['Read'] },
-    notAssignable: ['Publish'],
+    assignable: ['Read', 'Upsert', 'Delete', 'DeletePublished'],
+    implies: { ...upsertPublishes, Delete: ['Read'], DeletePublished: ['Read'] },
   },
-  MethodBuilder: { label: 'Method Builder', actions: ['Read', 'Upsert'], implies: { Upsert: ['Read'] } },
+  // part 1 §6: Read; Upsert.
+  MethodBuilder: { label: 'Method Builder', assignable: ['Read', 'Upsert'], implies: { Upsert: ['Read'] } },
+  // part 1 §6: Read; Upsert (implies Read and Publish).
   ConnectionBuilder: {
     label: 'Connection Builder',
-    actions: ['Read', 'Upsert', 'Publish'],
-    implies: { Upsert: ['Read', 'Publish'] },
-    notAssignable: ['Publish'],
+    assignable: ['Read', 'Upsert'],
+    implies: upsertPublishes,
   },
+  // part 1 §6: Read; Upsert; Delete (for API users); Delete rest api.
   RestApiBuilder: {
     label: 'REST API',
-    actions: ['Read', 'Upsert', 'Delete', 'DeleteRestApi'],
+    assignable: ['Read', 'Upsert', 'Delete', 'DeleteRestApi'],
     implies: { Upsert: ['Read'], Delete: ['Read'], DeleteRestApi: ['Read'] },
   },
+  // part 1 §6: Read; Upsert; Delete; See Admin Status.
   UserManagement: {
     label: 'User Management',
-    actions: ['Read', 'Upsert', 'Delete', 'SeeAdminStatus'],
+    assignable: ['Read', 'Upsert', 'Delete', 'SeeAdminStatus'],
     implies: { Upsert: ['Read'], Delete: ['Read'], SeeAdminStatus: ['Read'] },
   },
-  DocumentEditor: { label: 'Document Editor', actions: ['Read', 'Upsert'], implies: { Upsert: ['Read'] } },
-  // These areas list no Read action (spec part 1 §6); any of their actions lets the holder open the screen.
+  // part 1 §6, part 2 §6: Read; Upsert (implies Read).
+  DocumentEditor: { label: 'Document Editor', assignable: ['Read', 'Upsert'], implies: { Upsert: ['Read'] } },
+  // part 1 §6: Upsert, Delete, Publish; no Read. Each implies the Read its route and lists need
+  // (part 1 §2: every module route needs Read on its module).
   MetaDocumentBuilder: {
     label: 'Metadata Builder',
-    actions: ['Read', 'Upsert', 'Delete', 'Publish'],
+    assignable: ['Upsert', 'Delete', 'Publish'],
     implies: { Upsert: ['Read'], Delete: ['Read'], Publish: ['Read'] },
   },
+  // part 1 §6 'ScriptBuilder, ScriptDelete: Upsert, Delete; script delete uses its own area': the Script
+  // Builder assigns Upsert (its x-item actions), deleting is ScriptDelete's.
   ...plainAreas,
-  ScriptDelete: { label: 'Script Delete', actions: ['Delete'], module: 'ScriptBuilder' },
+  ScriptDelete: { label: 'Script Delete', assignable: ['Delete'], module: 'ScriptBuilder' },
+  // part 1 §6: use-only modules, Read means use.
   SegmentBuilder: { label: 'Segment Builder', ...useOnly },
   Reporting: { label: 'Reporting', ...useOnly },
   Dashboard: { label: 'Dashboard', ...useOnly },
@@ -124,4 +151,34 @@ export const areaNames = Object.keys(areas) as Area[];
 
 export function isArea(name: string): name is Area {
   return Object.hasOwn(areas, name);
+}
+
+const held = new Map<Area, readonly Action[]>();
+
+/**
+ * Every action a role can hold in an area: the assignable ones and what they imply, in the order of
+ * `actions`. The server's checks and the token's entitlements know these; the role editor shows only
+ * the assignable ones.
+ * @example areaActions('MetaDocumentBuilder') // ['Read', 'Upsert', 'Delete', 'Publish']
+ */
+export function areaActions(area: Area): readonly Action[] {
+  let found = held.get(area);
+  if (!found) {
+    const definition: AreaDefinition = areas[area];
+    const out = new Set<Action>();
+    const visit = (action: Action) => {
+      if (out.has(action)) return;
+      out.add(action);
+      for (const implied of definition.implies?.[action] ?? []) visit(implied);
+    };
+    for (const action of definition.assignable) visit(action);
+    found = actions.filter((action) => out.has(action));
+    held.set(area, found);
+  }
+  return found;
+}
+
+/** Whether a role is given `action` in `area` directly, by a checkbox (spec part 1 §6, part 2 §6). */
+export function isAssignable(area: Area, action: string): boolean {
+  return (areas[area].assignable as readonly string[]).includes(action);
 }

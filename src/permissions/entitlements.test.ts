@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { areas } from './areas';
-import { can, entitlementsOf, normalizeRolePermissions, withImplied } from './entitlements';
+import { type Area, areaActions, areas } from './areas';
+import {
+  can,
+  entitlementsOf,
+  normalizeRolePermissions,
+  type RolePermissions,
+  roleRefusals,
+  withImplied,
+} from './entitlements';
 
 describe('implied permissions (spec part 1 §6, part 2 §6)', () => {
   it.each([
@@ -31,15 +38,82 @@ describe('implied permissions (spec part 1 §6, part 2 §6)', () => {
     },
   );
 
-  it('Publish is not assignable where Upsert implies it (part 1 §6, part 2 §6)', () => {
+  it('Publish is not assignable where Upsert implies it, but held through Upsert (part 1 §6, part 2 §6)', () => {
     for (const area of [
       'ConnectionBuilder',
       'DocumentBuilder',
       'ComposedDocument',
       'ActionDocument',
     ] as const) {
-      expect((areas[area] as { notAssignable?: readonly string[] }).notAssignable).toContain('Publish');
+      expect(areas[area].assignable as readonly string[]).not.toContain('Publish');
+      expect(areaActions(area)).toContain('Publish');
+      expect(withImplied(area, ['Upsert']).has('Publish')).toBe(true);
     }
+  });
+
+  it.each([
+    [
+      'MetaDocumentBuilder',
+      ['Read', 'Upsert', 'Delete', 'Publish'],
+      'part 1 §6: Upsert, Delete, Publish; Read implied',
+    ],
+    ['ScriptBuilder', ['Read', 'Upsert'], 'part 1 §6: Upsert; Read implied, delete is ScriptDelete’s'],
+    ['ScriptDelete', ['Delete'], 'part 1 §6: script delete uses its own area'],
+    [
+      'ActionDocument',
+      ['Read', 'Upsert', 'Delete', 'Publish', 'DeletePublished'],
+      'part 2 §6, Publish implied',
+    ],
+  ] as Array<[Area, string[], string]>)('%s holds %j (%s)', (area, held) => {
+    expect(areaActions(area)).toEqual(held);
+  });
+});
+
+describe('what a role may be given (issue 33 point 3; part 1 §6, part 2 §6)', () => {
+  const refused = (permissions: RolePermissions, kept?: RolePermissions) =>
+    roleRefusals(permissions, kept).map(({ area, action, reason }) => `${area}.${action} ${reason}`);
+
+  it.each([
+    [{ MetaDocumentBuilder: { Upsert: true, Read: true } }, 'the implied Read beside its Upsert'],
+    [
+      { MetaDocumentBuilder: { Read: true, Upsert: true, Delete: false, Publish: false } },
+      'the console’s shape',
+    ],
+    [{ ConnectionBuilder: { Read: true, Upsert: true, Publish: true } }, 'the implied Publish beside Upsert'],
+    [{ FlowBuilder: { Publish: true } }, 'FlowBuilder assigns Publish'],
+    [{ ScriptBuilder: { Delete: false }, Unknown: { Read: false } }, 'flags that are off grant nothing'],
+    [{ ScriptDelete: { Delete: true } }, 'ScriptDelete assigns Delete'],
+  ] as Array<[RolePermissions, string]>)('passes %j (%s)', (permissions) => {
+    expect(refused(permissions)).toEqual([]);
+  });
+
+  it.each([
+    [{ MetaDocumentBuilder: { Read: true } }, 'MetaDocumentBuilder.Read notAssignable'],
+    [{ ScriptBuilder: { Read: true } }, 'ScriptBuilder.Read notAssignable'],
+    [{ ScriptBuilder: { Upsert: true, Delete: true } }, 'ScriptBuilder.Delete notInArea'],
+    [{ ActionDocument: { Publish: true } }, 'ActionDocument.Publish notAssignable'],
+    [{ ActionDocument: { UpsertAdmin: true } }, 'ActionDocument.UpsertAdmin notInArea'],
+    [{ ConnectionBuilder: { Read: true, Publish: true } }, 'ConnectionBuilder.Publish notAssignable'],
+    [{ MethodBuilder: { Delete: true } }, 'MethodBuilder.Delete notInArea'],
+    [{ Nowhere: { Read: true } }, 'Nowhere.Read unknownArea'],
+  ] as Array<[RolePermissions, string]>)('refuses %j', (permissions, refusal) => {
+    expect(refused(permissions)).toEqual([refusal]);
+  });
+
+  it('a flag the stored role already carries passes: a role stored before the rule stays editable', () => {
+    const stored = { ScriptBuilder: { Read: true, Upsert: false, Delete: true } };
+    expect(refused({ ScriptBuilder: { Read: true, Delete: true } }, stored)).toEqual([]);
+    expect(refused({ ScriptBuilder: { Read: true }, MetaDocumentBuilder: { Read: true } }, stored)).toEqual([
+      'MetaDocumentBuilder.Read notAssignable',
+    ]);
+  });
+
+  it('names the actions that would switch a not-assignable one on', () => {
+    expect(roleRefusals({ MetaDocumentBuilder: { Read: true } })[0]?.by).toEqual([
+      'Upsert',
+      'Delete',
+      'Publish',
+    ]);
   });
 });
 

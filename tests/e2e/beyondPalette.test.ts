@@ -116,7 +116,8 @@ describe('the command palette in headless Chromium', () => {
   it('offers a read-only user only the builders and items they may read, and no actions', async () => {
     const adminToken = (await signIn(server, testAdmin.email, testAdmin.password, testAdmin.totpSecret))
       .Token;
-    const reader = await limitedUser(server, adminToken, { MetaDocumentBuilder: { Read: true } });
+    // The Metadata Builder assigns no Read (spec part 1 §6): Publish, which needs Upsert to publish, makes a reader.
+    const reader = await limitedUser(server, adminToken, { MetaDocumentBuilder: { Publish: true } });
     const readerErrors: string[] = [];
     const readerPage = await signedInPage(browser, server.url, reader.tokens, readerErrors);
     await readerPage.goto(`${server.url}/metadatabuilder/${CUSTOMER}`);

@@ -264,9 +264,10 @@ describe('connections, metadata documents and methods in Chromium (spec part 1 �
   });
 
   it('shows a read-only user "view", no create, delete or save, and read-only drawers (part 1 §2, §6)', async () => {
+    // The Metadata Builder assigns no Read (spec part 1 §6): Publish, which needs Upsert to publish, reads.
     const reader = await limitedUser(server, adminToken, {
       ConnectionBuilder: { Read: true },
-      MetaDocumentBuilder: { Read: true },
+      MetaDocumentBuilder: { Publish: true },
       MethodBuilder: { Read: true },
     });
     const readerErrors: string[] = [];

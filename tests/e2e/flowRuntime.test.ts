@@ -170,6 +170,10 @@ describe('Flow runtime end to end (issue 17; spec part 2 §3 Flow, Block, §5 Fl
     }).toBe(5);
     expect(await log.locator('tbody tr', { hasText: 'AMOUNT_OUT_OF_RANGE' }).count()).toBe(1);
     expect(await log.locator('tbody tr', { hasText: 'quote-caller' }).count()).toBe(3);
+    // Each call's trace id, which its log lines carry (issue 32 point 2).
+    expect(await log.locator('tbody tr td:last-child code').allTextContents()).toEqual(
+      Array.from({ length: 5 }, () => expect.stringMatching(/^[0-9a-f]{32}$/)),
+    );
     await screenshot(page, 'flowruntime-executions');
     await page.getByRole('button', { name: 'Close Flow details' }).click();
   });

@@ -62,7 +62,7 @@ describe.each(databaseTargets)(
       const current = (await call(server, 'GET', `UserManagement/GetRole/${guid}`, { token })).body;
       await call(server, 'POST', 'UserManagement/PostRole', {
         token,
-        body: { ...current, Permissions: { ScriptBuilder: { Read: true } } },
+        body: { ...current, Permissions: { ScriptBuilder: { Upsert: true } } },
       });
       const changed = await call(server, 'GET', 'Audit/GetAuditEntries?Action=permissionsChanged&Kind=role', {
         token,

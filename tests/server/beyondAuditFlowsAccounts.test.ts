@@ -232,7 +232,7 @@ describe.each(databaseTargets)(
       const usage = await call(server, 'GET', `Items/GetItemUsage?Kind=flow&Guid=${flow.Guid}`, { token });
       expect(usage.body).toEqual({ Entries: [], Hidden: 0 });
 
-      const reader = await signedInUserWith(server, token, { ScriptBuilder: { Read: true } });
+      const reader = await signedInUserWith(server, token, { MethodBuilder: { Read: true } });
       const hidden = await call(server, 'GET', 'Items/SearchItems?Text=paletteflow', { token: reader });
       expect(hidden.body).toEqual([]);
       const refused = await call(server, 'GET', `Audit/GetItemHistory?Kind=flow&Guid=${flow.Guid}`, {

@@ -269,7 +269,8 @@ describe.each(databaseTargets)(
     });
 
     it('lets a reader read but not save or delete (part 1 §6)', async () => {
-      const reader = await limitedUser(server, token, { MetaDocumentBuilder: { Read: true } });
+      // The Metadata Builder assigns no Read (spec part 1 §6): Publish, which needs Upsert to publish, makes a reader.
+      const reader = await limitedUser(server, token, { MetaDocumentBuilder: { Publish: true } });
       const readerToken = reader.tokens.Token;
       const list = await call(server, 'GET', 'MetaDocumentBuilder/GetMetadataDocuments', {
         token: readerToken,

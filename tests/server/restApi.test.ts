@@ -170,9 +170,9 @@ describe.each(databaseTargets)('REST APIs and API users on $name (spec part 1 §
   });
 
   it('saves API users with a server-made token, unique usernames, roles, and soft delete', async () => {
-    const readers = await role('Script readers (api)', { ScriptBuilder: { Read: true } });
-    const user = await apiUser([readers], { Username: 'Importer' });
-    expect(user).toMatchObject({ Username: 'Importer', IsActive: true, Roles: [readers], Revision: 1 });
+    const editors = await role('Script editors 1 (api)', { ScriptBuilder: { Upsert: true } });
+    const user = await apiUser([editors], { Username: 'Importer' });
+    expect(user).toMatchObject({ Username: 'Importer', IsActive: true, Roles: [editors], Revision: 1 });
     expect(user.ApiToken).toMatch(/^[0-9a-f-]{36}$/);
     const clash = await call(server, 'POST', 'RestApi/PostApiUser', {
       token: admin,
@@ -249,19 +249,19 @@ describe.each(databaseTargets)('REST APIs and API users on $name (spec part 1 §
   });
 
   it('a role change applies to the next call; a renewed token invalidates the old one', async () => {
-    const readers = await role('Script readers 3 (api)', { ScriptBuilder: { Read: true } });
-    const user = await apiUser([readers]);
+    const editors = await role('Script editors 3 (api)', { ScriptBuilder: { Upsert: true } });
+    const user = await apiUser([editors]);
     const old = user.ApiToken;
     expect((await call(server, 'GET', 'Connection/GetConnections', { token: old })).status).toBe(403);
-    const { Revision } = (await call(server, 'GET', `UserManagement/GetRole/${readers}`, { token: admin }))
+    const { Revision } = (await call(server, 'GET', `UserManagement/GetRole/${editors}`, { token: admin }))
       .body;
     await call(server, 'POST', 'UserManagement/PostRole', {
       token: admin,
       body: {
-        Guid: readers,
-        Name: 'Script readers 3 (api)',
+        Guid: editors,
+        Name: 'Script editors 3 (api)',
         Permissions: {
-          ScriptBuilder: { Read: true },
+          ScriptBuilder: { Upsert: true },
           ConnectionBuilder: { Read: true },
           UserManagement: { Read: true },
         },
@@ -297,12 +297,12 @@ describe.each(databaseTargets)('REST APIs and API users on $name (spec part 1 §
   });
 
   it('an inactive or deleted API user is no longer authenticated', async () => {
-    const readers = await role('Script readers 2 (api)', { ScriptBuilder: { Read: true } });
-    const user = await apiUser([readers]);
+    const editors = await role('Script editors 2 (api)', { ScriptBuilder: { Upsert: true } });
+    const user = await apiUser([editors]);
     expect((await call(server, 'GET', 'Script/GetScripts', { token: user.ApiToken })).status).toBe(200);
     await call(server, 'POST', 'RestApi/PostApiUser', { token: admin, body: { ...user, IsActive: false } });
     expect((await call(server, 'GET', 'Script/GetScripts', { token: user.ApiToken })).status).toBe(401);
-    const again = await apiUser([readers]);
+    const again = await apiUser([editors]);
     await call(server, 'DELETE', `RestApi/DeleteApiUser/${again.Guid}`, { token: admin });
     expect((await call(server, 'GET', 'Script/GetScripts', { token: again.ApiToken })).status).toBe(401);
   });

@@ -22,6 +22,9 @@ export const demoRoles: Array<{ name: string; permissions: RolePermissions }> = 
       MethodBuilder: { Read: true },
       DocumentBuilder: { Read: true },
       RestApiBuilder: { Read: true },
+      // Read is no action a role is given in the Script Builder (spec part 1 §6: Upsert; issue 33 point
+      // 3), and PostRole refuses it in a new role. The demo keeps it as roles stored before that rule
+      // keep theirs: it still grants Read, and the role can still be renamed or narrowed.
       ScriptBuilder: { Read: true },
     },
   },

@@ -24,7 +24,7 @@ export const builder: BuilderDefinition<Connection> = {
     remove: 'Connection.DeleteConnection',
   },
   // A platform may hold thousands of connections: the server searches, sorts and pages the list, so it
-  // opens with one page; up to LOCAL_LIST_LIMIT the whole list follows and the browser pages it.
+  // opens with one page; up to LOCAL_LIST_LIMIT (src/engine/list/usePagedRows.ts) the whole list follows and the browser pages it.
   paging: 'server',
   // The fields GetConnections searches and breaks sort ties by (server/areas/connection.ts), so the
   // list can page the whole list itself once loaded.

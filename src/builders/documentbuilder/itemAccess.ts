@@ -1,10 +1,10 @@
-import { areas } from '../../permissions/areas';
+import { areaActions } from '../../permissions/areas';
 
 type Can = (area: string, action: string) => boolean;
 export type DocumentArea = 'DocumentBuilder' | 'ComposedDocument' | 'ActionDocument';
 
 const hasAction = (area: DocumentArea, action: string) =>
-  (areas[area].actions as readonly string[]).includes(action);
+  (areaActions(area) as readonly string[]).includes(action);
 
 /**
  * Who may edit an item (spec part 2 §4 'Edit rules for documents', §6): a draft with Upsert; a published

@@ -11,14 +11,14 @@ export interface PermissionMatrixContext {
 
 const reasonOf = (cell: PermissionCell) => {
   if (!cell.locked) return undefined;
-  const by = cell.locked.by.map((action) => actionLabels[action]).join(', ');
-  return t(cell.locked.reason === 'implied' ? 'role.impliedBy' : 'role.notAssignable', { actions: by });
+  return t('role.impliedBy', { actions: cell.locked.by.map((action) => actionLabels[action]).join(', ') });
 };
 
 /**
- * A role's permissions as a matrix of areas and actions (spec part 1 §3 'Role', §6): implied boxes show
- * checked and locked, Publish is locked where Upsert implies it, and only areas of enabled modules show.
- * Read-only roles disable every box.
+ * A role's permissions as a matrix of areas and actions (spec part 1 §3 'Role', §6, part 2 §6): each
+ * area's row has a box for exactly the actions it assigns (no Publish where Upsert implies it, no Read
+ * where the spec lists none), implied boxes show checked and locked, and only areas of enabled modules
+ * show. Read-only roles disable every box.
  */
 export function PermissionMatrixField({
   formData,

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { DrawerLoader } from '../../engine/drawers/DrawerLoader';
 import { useDrawers } from '../../engine/drawers/useDrawers';
@@ -7,26 +6,67 @@ import { usePageIsTop, useShortcuts } from '../../engine/guards/shortcuts';
 import type { ColumnSpec } from '../../engine/list/columns';
 import { ListView } from '../../engine/list/ListView';
 import { useDeleteRow } from '../../engine/list/useDeleteRow';
-import { useListController } from '../../engine/list/useListController';
+import { usePagedRows, type WholeList } from '../../engine/list/usePagedRows';
+import { useServerListController } from '../../engine/list/useServerListController';
 import { useCan } from '../../permissions/useCan';
 import { USER_DRAWER, UserDrawer } from './UserDrawer';
-import { deleteUser, getUser, type User, userKeys, usersQuery } from './userQueries';
+import {
+  deleteUser,
+  getUser,
+  type User,
+  type UserSortField,
+  userKeys,
+  usersPageQuery,
+  usersQuery,
+} from './userQueries';
 
 const fullName = (user: User) => [user.FirstName, user.LastName].filter(Boolean).join(' ');
 
-const baseColumns: ColumnSpec<User>[] = [
-  { id: 'email', header: 'E-mail', value: (user) => user.Email },
-  { id: 'name', header: 'Name', value: fullName },
-  { id: 'active', header: 'Active', kind: 'boolean', value: (user) => user.IsActive !== false },
-  { id: 'twoFactor', header: 'Two-factor', kind: 'boolean', value: (user) => user.TwoFactor === true },
-  { id: 'logins', header: 'Logins', value: (user) => user.Logins ?? 0, searchable: false },
-  { id: 'lastLogin', header: 'Last login', kind: 'date', value: (user) => user.LastLogin },
+/** A column with the wire field GetUsers sorts it by (the Name column by the first name it starts with). */
+type UserColumn = ColumnSpec<User> & { field: UserSortField };
+
+const baseColumns: UserColumn[] = [
+  { id: 'email', header: 'E-mail', value: (user) => user.Email, field: 'Email' },
+  { id: 'name', header: 'Name', value: fullName, field: 'FirstName' },
+  {
+    id: 'active',
+    header: 'Active',
+    kind: 'boolean',
+    value: (user) => user.IsActive !== false,
+    field: 'IsActive',
+  },
+  {
+    id: 'twoFactor',
+    header: 'Two-factor',
+    kind: 'boolean',
+    value: (user) => user.TwoFactor === true,
+    field: 'TwoFactor',
+  },
+  { id: 'logins', header: 'Logins', value: (user) => user.Logins ?? 0, searchable: false, field: 'Logins' },
+  {
+    id: 'lastLogin',
+    header: 'Last login',
+    kind: 'date',
+    value: (user) => user.LastLogin,
+    field: 'LastLogin',
+  },
 ];
-const adminColumn: ColumnSpec<User> = {
+const adminColumn: UserColumn = {
   id: 'admin',
   header: 'Administrator',
   kind: 'boolean',
   value: (user) => user.IsAdmin === true,
+  field: 'IsAdmin',
+};
+
+/**
+ * The whole list, paged in the browser once the server's first page says it is small enough, by the
+ * server's rules: its search fields, ties by e-mail (server/areas/userManagement.ts GetUsers).
+ */
+const wholeList: WholeList<User, typeof userKeys.users> = {
+  query: usersQuery(),
+  searchFields: ['Email', 'FirstName', 'LastName'],
+  nameField: 'Email',
 };
 
 const newUser = (): User => ({
@@ -42,7 +82,9 @@ const newUser = (): User => ({
 
 /**
  * The Users tab of user management (spec part 1 §2): the list and a drawer per user. The admin column shows
- * only with See Admin Status (§6); edit or view by Upsert, delete by Delete.
+ * only with See Admin Status (§6); edit or view by Upsert, delete by Delete. The server pages the list
+ * (GetUsers with paging parameters, 20 a page, issue 33 point 6) until the whole list has loaded behind
+ * the first page, as the Connection Builder's does; search, sort and page are in the URL.
  */
 export function UsersTab({ tabs }: { tabs: ReactNode }) {
   const can = useCan();
@@ -53,11 +95,19 @@ export function UsersTab({ tabs }: { tabs: ReactNode }) {
     () => (seeAdminStatus ? [...baseColumns.slice(0, 3), adminColumn, ...baseColumns.slice(3)] : baseColumns),
     [seeAdminStatus],
   );
-  const list = useQuery(usersQuery());
-  const controller = useListController({ rows: list.data, columns, defaultSort: 'email' });
+  const list = useServerListController({ defaultSort: 'email' });
+  const paged = usePagedRows({
+    query: list.query,
+    columns,
+    page: (query) => usersPageQuery(query, columns.find((column) => column.id === query.sort)?.field),
+    whole: wholeList,
+  });
+  const controller = list.controller(paged.rows, paged.total);
   const drawers = useDrawers();
   const open = (user: User, isNew: boolean) => {
-    const peers = (list.data ?? []).map((peer) => ({ id: peer.Guid, name: peer.Email }));
+    // The e-mail must be unique among the users (spec part 1 §5): all of them once loaded; the server
+    // checks it again either way.
+    const peers = (paged.all ?? paged.rows).map((peer) => ({ id: peer.Guid, name: peer.Email }));
     const drawer = (shown: User) => (
       <UserDrawer
         user={shown}
@@ -86,8 +136,9 @@ export function UsersTab({ tabs }: { tabs: ReactNode }) {
       open(newUser(), true);
       return true;
     }
-    if (!list.data) return false;
-    open(list.data.find((user) => user.Guid === id) ?? { ...newUser(), Guid: id, IsNew: false }, false);
+    if (paged.loading) return false;
+    const known = (paged.all ?? paged.rows).find((user) => user.Guid === id);
+    open(known ?? { ...newUser(), Guid: id, IsNew: false }, false);
     return true;
   });
   const create = canEdit ? () => drawer.open('new') : undefined;
@@ -109,8 +160,10 @@ export function UsersTab({ tabs }: { tabs: ReactNode }) {
         label="Users"
         columns={columns}
         controller={controller}
-        loading={list.isPending}
-        error={list.error ? list.error.message : null}
+        loading={paged.loading}
+        busy={paged.busy}
+        error={paged.error}
+        steadyColumns={paged.local}
         rowKey={(user) => user.Guid}
         openLabel={canEdit ? 'edit' : 'view'}
         onOpen={(user) => drawer.open(user.Guid)}

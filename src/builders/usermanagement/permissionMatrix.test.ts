@@ -40,33 +40,21 @@ describe('the role editor matrix (spec part 1 §3 "Role", §4 "Role save", §6)'
       'on locked:implied by Upsert',
     ],
     [
-      '§6 ConnectionBuilder: Upsert implies Publish',
+      '§6 Publish not assignable for connections: no box',
       { ConnectionBuilder: { Upsert: true } },
       'ConnectionBuilder',
       'Publish',
-      'on locked:implied by Upsert',
+      'no cell',
     ],
-    [
-      '§6 Publish not assignable for connections: locked off without Upsert',
-      { ConnectionBuilder: { Read: true } },
-      'ConnectionBuilder',
-      'Publish',
-      'off locked:notAssignable by Upsert',
-    ],
-    [
-      '§6 Publish not assignable for documents',
-      {},
-      'DocumentBuilder',
-      'Publish',
-      'off locked:notAssignable by Upsert',
-    ],
-    [
-      '§6 Publish not assignable for action documents',
-      {},
-      'ActionDocument',
-      'Publish',
-      'off locked:notAssignable by Upsert',
-    ],
+    ['part 2 §6 Publish not assignable for documents: no box', {}, 'DocumentBuilder', 'Publish', 'no cell'],
+    ['part 2 §6 Publish not assignable for composed documents', {}, 'ComposedDocument', 'Publish', 'no cell'],
+    ['part 2 §6 action documents have no Publish', {}, 'ActionDocument', 'Publish', 'no cell'],
+    ['part 2 §6 action documents have no Upsert admin', {}, 'ActionDocument', 'UpsertAdmin', 'no cell'],
+    ['§6 Metadata Builder lists no Read', {}, 'MetaDocumentBuilder', 'Read', 'no cell'],
+    ['§6 Metadata Builder assigns Publish', {}, 'MetaDocumentBuilder', 'Publish', 'off'],
+    ['§6 Script Builder lists no Read', {}, 'ScriptBuilder', 'Read', 'no cell'],
+    ['§6 Script Builder: deleting is ScriptDelete’s', {}, 'ScriptBuilder', 'Delete', 'no cell'],
+    ['§6 Script Builder assigns Upsert', {}, 'ScriptBuilder', 'Upsert', 'off'],
     [
       '§6 FlowBuilder: Publish is assignable and implies Upsert',
       { FlowBuilder: { Publish: true } },
@@ -123,9 +111,10 @@ describe('the role editor matrix (spec part 1 §3 "Role", §4 "Role save", §6)'
     expect(cell({}, 'ScriptDelete', 'Delete', modules)).toBe('no row');
   });
 
-  it('§6 columns are the actions of the shown areas, in the table order', () => {
+  it('§6 columns are the assignable actions of the shown areas, in the table order', () => {
     const { columns } = permissionMatrix({}, new Set(['ConnectionBuilder', 'MethodBuilder']));
-    expect(columns).toEqual(['Read', 'Upsert', 'Publish']);
+    expect(columns).toEqual(['Read', 'Upsert']);
+    expect(permissionMatrix({}, new Set(['ScriptBuilder'])).columns).toEqual(['Upsert', 'Delete']);
   });
 
   it.each([
@@ -140,6 +129,18 @@ describe('the role editor matrix (spec part 1 §3 "Role", §4 "Role save", §6)'
       { ConnectionBuilder: { Read: true } },
       ['ConnectionBuilder', 'Upsert', true],
       { ConnectionBuilder: { Read: true, Upsert: true, Publish: true } },
+    ],
+    [
+      '§6 Metadata Builder: Upsert switches on the Read it has no box for',
+      {},
+      ['MetaDocumentBuilder', 'Upsert', true],
+      { MetaDocumentBuilder: { Upsert: true, Read: true } },
+    ],
+    [
+      '§6 Metadata Builder: the Read goes with the last of its impliers',
+      { MetaDocumentBuilder: { Read: true, Upsert: true, Publish: true } },
+      ['MetaDocumentBuilder', 'Upsert', false],
+      { MetaDocumentBuilder: { Read: true, Upsert: false, Publish: true } },
     ],
     [
       '§6 an assignable action is only set, never derived',

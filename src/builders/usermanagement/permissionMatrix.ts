@@ -3,8 +3,10 @@ import {
   type Area,
   type AreaDefinition,
   actions,
+  areaActions,
   areaNames,
   areas,
+  isAssignable,
 } from '../../permissions/areas';
 import { type RolePermissions, withImplied } from '../../permissions/entitlements';
 
@@ -25,14 +27,14 @@ export const actionLabels: Record<Action, string> = {
 export interface PermissionCell {
   action: Action;
   checked: boolean;
-  /** Set when the box cannot be changed: switched on by another action, or not assignable at all. */
-  locked?: { reason: 'implied' | 'notAssignable'; by: Action[] };
+  /** Set when the box is switched on by another checked box of its row and cannot be unticked. */
+  locked?: { reason: 'implied'; by: Action[] };
 }
 
 export interface PermissionRow {
   area: Area;
   label: string;
-  /** One per column; null where the area has no such action. */
+  /** One per column; null where the area assigns no such action. */
   cells: Array<PermissionCell | null>;
 }
 
@@ -43,49 +45,40 @@ const enabledFlags = (flags: Record<string, boolean> | undefined) =>
     .filter(([, on]) => on === true)
     .map(([action]) => action);
 
-/** The actions among `flags` that switch `action` on (spec part 1 §6: 'Upsert (implies Read and Publish)'). */
+/** The assignable actions among `flags` that switch `action` on (spec part 1 §6: 'Upsert (implies Read and Publish)'). */
 export function impliersOf(area: Area, flags: Record<string, boolean> | undefined, action: Action): Action[] {
   return enabledFlags(flags).filter(
-    (other): other is Action => other !== action && withImplied(area, [other]).has(action),
+    (other): other is Action =>
+      other !== action && isAssignable(area, other) && withImplied(area, [other]).has(action),
   );
 }
-
-/** The actions whose implications include `action`, whether on or not (who would switch it on). */
-const possibleImpliers = (area: Area, action: Action) =>
-  definition(area).actions.filter((other) => other !== action && withImplied(area, [other]).has(action));
 
 /** Whether an area shows: its module is among the enabled ones (spec part 1 §4 'Role save'). */
 export const areaEnabled = (area: Area, enabledModules: ReadonlySet<string>) =>
   enabledModules.has(definition(area).module ?? area);
 
 /**
- * The role editor's matrix (spec part 1 §3 'Role', §4 'Role save', §6): one row per area of an enabled
- * module, one column per action any shown area has. A box another checked box implies shows checked and
- * locked; an action no role may hold on its own (Publish where Upsert implies it) is locked, and checked
- * only while its implier is.
+ * The role editor's matrix (spec part 1 §3 'Role', §4 'Role save', §6; part 2 §6): one row per area of
+ * an enabled module with a box for exactly the actions the area assigns (src/permissions/areas.ts), one
+ * column per action any shown area assigns. A box another checked box implies shows checked and locked.
+ * Actions held only through another (Publish where Upsert implies it, Read where the spec lists none)
+ * have no box.
  */
 export function permissionMatrix(
   permissions: RolePermissions,
   enabledModules: ReadonlySet<string>,
 ): { columns: Action[]; rows: PermissionRow[] } {
   const shown = areaNames.filter((area) => areaEnabled(area, enabledModules));
-  const columns = actions.filter((action) => shown.some((area) => definition(area).actions.includes(action)));
+  const columns = actions.filter((action) => shown.some((area) => isAssignable(area, action)));
   const rows = shown.map((area) => {
-    const own = definition(area);
     const flags = permissions[area];
     return {
       area,
-      label: own.label,
+      label: definition(area).label,
       cells: columns.map((action): PermissionCell | null => {
-        if (!own.actions.includes(action)) return null;
+        if (!isAssignable(area, action)) return null;
         const by = impliersOf(area, flags, action);
         if (by.length > 0) return { action, checked: true, locked: { reason: 'implied', by } };
-        if (own.notAssignable?.includes(action))
-          return {
-            action,
-            checked: false,
-            locked: { reason: 'notAssignable', by: possibleImpliers(area, action) },
-          };
         return { action, checked: flags?.[action] === true };
       }),
     };
@@ -94,8 +87,8 @@ export function permissionMatrix(
 }
 
 /**
- * Ticks or unticks one box. An action that is not assignable follows its implier, so unticking Upsert
- * also drops the Publish it had switched on rather than leaving it on unseen.
+ * Ticks or unticks one box. The row's actions that have no box follow their impliers, so unticking
+ * Upsert also drops the Publish and Read it had switched on rather than leaving them on unseen.
  */
 export function togglePermission(
   permissions: RolePermissions,
@@ -104,7 +97,7 @@ export function togglePermission(
   on: boolean,
 ): RolePermissions {
   const flags: Record<string, boolean> = { ...permissions[area], [action]: on };
-  for (const fixed of definition(area).notAssignable ?? [])
-    flags[fixed] = impliersOf(area, flags, fixed).length > 0;
+  for (const fixed of areaActions(area))
+    if (!isAssignable(area, fixed)) flags[fixed] = impliersOf(area, flags, fixed).length > 0;
   return { ...permissions, [area]: flags };
 }

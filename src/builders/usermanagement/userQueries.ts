@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { components } from '../../../generated/uiservices';
-import { callOperation } from '../../api/callOperation';
+import { callOperation, callOperationPage } from '../../api/callOperation';
+import type { ServerListQuery } from '../../engine/list/useServerListController';
 
 export type User = components['schemas']['User'];
 export type Role = components['schemas']['Role'];
@@ -9,14 +10,41 @@ export type Saved = components['schemas']['Saved'];
 /** Query keys of users and roles, in one place; the roles checklist reads the roles lookup. */
 export const userKeys = {
   users: ['usermanagement', 'users'] as const,
+  usersPage: (query: ServerListQuery) => ['usermanagement', 'users', 'page', query] as const,
   user: (guid: string) => ['usermanagement', 'users', guid] as const,
   roles: ['usermanagement', 'roles'] as const,
   role: (guid: number) => ['usermanagement', 'roles', guid] as const,
   rolesLookup: ['lookup', 'UserManagement.GetRoles'] as const,
 };
 
+/** Every user (GetUsers without paging parameters, spec part 1 §7). */
 export const usersQuery = () =>
   queryOptions({ queryKey: userKeys.users, queryFn: () => callOperation('UserManagement.GetUsers', {}) });
+
+/** The wire fields GetUsers sorts by (its `sort` parameter). */
+export type UserSortField = NonNullable<
+  NonNullable<Parameters<typeof callOperationPage<'UserManagement.GetUsers'>>[1]['query']>['sort']
+>;
+
+/**
+ * One page of users as the server searches, sorts and pages it (issue 33 point 6; spec part 1 §9 table
+ * defaults), `sort` the wire field of the column asked; the previous page stays while the next loads.
+ */
+export const usersPageQuery = (query: ServerListQuery, sort: UserSortField | undefined) =>
+  queryOptions({
+    queryKey: userKeys.usersPage(query),
+    queryFn: () =>
+      callOperationPage('UserManagement.GetUsers', {
+        query: {
+          page: query.page,
+          pageSize: query.pageSize,
+          ...(sort ? { sort } : {}),
+          direction: query.descending ? 'DESC' : 'ASC',
+          ...(query.search.trim() ? { search: query.search.trim() } : {}),
+        },
+      }),
+    placeholderData: (previous) => previous,
+  });
 
 export const rolesQuery = () =>
   queryOptions({ queryKey: userKeys.roles, queryFn: () => callOperation('UserManagement.GetRoles', {}) });

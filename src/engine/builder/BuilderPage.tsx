@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { t } from '../../messages/t';
 import { useCan } from '../../permissions/useCan';
@@ -13,11 +13,11 @@ import { usePageIsTop, useShortcuts } from '../guards/shortcuts';
 import { ListView } from '../list/ListView';
 import { useDeleteRow } from '../list/useDeleteRow';
 import { type ListController, useListController } from '../list/useListController';
+import { usePagedRows } from '../list/usePagedRows';
 import { useServerListController } from '../list/useServerListController';
 import type { AnyBuilder } from './BuilderDefinition';
 import { builderKeys, itemQuery, listQuery, pageQuery, removeItem } from './builderQueries';
 import { ConnectionPicker, useConnectionScope } from './ConnectionScope';
-import { useLocalPages } from './useLocalPages';
 
 /** Peers for the uniqueness keyword: the builder's own list. */
 function usePeersContext(builder: AnyBuilder, rows: readonly object[] | undefined): ValidationContext {
@@ -33,7 +33,7 @@ function usePeersContext(builder: AnyBuilder, rows: readonly object[] | undefine
  * the builder's page holds more than one list (REST APIs and API users). The rows are paged in the
  * browser, or by the server when the builder declares `paging: 'server'`; such a list that also declares
  * `localPaging` is loaded whole once its first page says it is small enough, and paged in the browser
- * from then on (src/engine/builder/useLocalPages.ts).
+ * from then on (src/engine/list/usePagedRows.ts).
  */
 export function BuilderList({ builder, tabs }: { builder: AnyBuilder; tabs?: ReactNode }) {
   return builder.paging === 'server' ? (
@@ -69,44 +69,26 @@ function ServerPagedList({ builder, tabs }: ListProps) {
     );
   const scope = useConnectionScope(Boolean(builder.scopedByConnection));
   const list = useServerListController({ defaultSort: 'name' });
-  const { query } = list;
-  // How many items the whole list holds, as an unsearched page of the server's says.
-  const [whole, setWhole] = useState<{ connection: string | undefined; total: number }>();
-  const local = useLocalPages(
-    builder,
-    { connection: scope.connection },
-    whole && whole.connection === scope.connection ? whole.total : undefined,
-  );
-  // Once the browser pages the list, the server's page query stays on the page it last asked for: a
-  // search or a sort then makes no query of its own, whose change would render the page a second time
-  // right after the change's own frame (issue 20 point 2).
-  const asked = useRef(query);
-  if (!local) asked.current = query;
-  const server = pageQuery(builder, { connection: scope.connection }, local ? asked.current : query);
-  // Once the whole list is here the browser pages it, and the server is asked no more.
-  const page = useQuery({ ...server, enabled: server.enabled !== false && !local });
-  const { page: pageNumber, pageSize, sort: sortId, descending, search } = query;
-  const localPage = useMemo(() => {
-    if (!local) return undefined;
-    const sort = builder.columns.find((column) => column.id === sortId)?.field;
-    return local.page({ page: pageNumber, pageSize, sort, descending, search });
-  }, [local, builder.columns, pageNumber, pageSize, sortId, descending, search]);
-  const answered = page.data && !page.isPlaceholderData ? page.data.total : undefined;
-  const unsearched = search.trim() === '';
-  useEffect(() => {
-    if (answered !== undefined && unsearched) setWhole({ connection: scope.connection, total: answered });
-  }, [answered, unsearched, scope.connection]);
-  const shown = localPage ?? page.data;
+  const paged = usePagedRows({
+    query: list.query,
+    columns: builder.columns,
+    page: (query) => pageQuery(builder, { connection: scope.connection }, query),
+    whole: builder.localPaging && {
+      query: listQuery(builder, { connection: scope.connection }),
+      ...builder.localPaging,
+    },
+    scope: scope.connection ?? null,
+  });
   return (
     <BuilderListView
       builder={builder}
       tabs={tabs}
       scope={scope}
-      controller={list.controller(shown?.rows ?? [], shown?.total ?? 0)}
-      loading={!localPage && page.isPending && page.fetchStatus !== 'idle'}
-      busy={!localPage && page.isPlaceholderData}
-      error={!localPage && page.error ? page.error.message : null}
-      steadyColumns={Boolean(localPage)}
+      controller={list.controller(paged.rows, paged.total)}
+      loading={paged.loading}
+      busy={paged.busy}
+      error={paged.error}
+      steadyColumns={paged.local}
     />
   );
 }

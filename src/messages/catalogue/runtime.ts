@@ -52,12 +52,14 @@ export const runtime = {
     'The canvas shows the last test run (answered {status} in {ms} ms). Click a block that ran to see its data.',
   'fb.testRun.open': 'Open test run',
   'fb.testRun.blocks': 'Blocks run',
+  'fb.testRun.traceId': 'Trace id {id}: its log lines carry it',
   'fb.executions.title': 'Executions',
   'fb.executions.empty': 'No calls recorded yet.',
   'fb.executions.retention': 'Calls are kept {days} days.',
   'fb.executions.allStatuses': 'All statuses',
   'fb.executions.ok': 'Succeeded',
   'fb.executions.failed': 'Failed',
+  'fb.executions.trace': 'Trace id',
 
   // ── Executions with their data, retry, error flow (issue 32 points 3-5) ──
   'fb.executions.notFound': 'The execution was not found; it may be older than the executions log keeps',

@@ -13,6 +13,11 @@ export const users = {
   'user.ownRoles': 'You cannot change your own roles',
   'role.heldRole': 'You cannot change or delete a role you hold',
   'role.beyondOwn': 'You can grant only permissions you hold yourself: {permissions}',
+
+  // ── What a role may hold (issue 33 point 3; spec part 1 §6, part 2 §6) ──
+  'role.unknownArea': 'There is no permission area {area}',
+  'role.actionNotInArea': '{label} ({area}) has no action {action}',
+  'role.actionNotAssignable': '{action} is not given on its own in {label} ({area}): {by} switches it on',
   'user.emailPending':
     'Waiting for {email} to confirm the change; until then the user signs in with {current}',
   'user.emailConfirmationSent':
@@ -33,7 +38,6 @@ export const users = {
   // ── Notices and states of the user management screens ──
   'user.created': 'User created. A welcome e-mail with a link to set a password is on its way.',
   'role.impliedBy': 'Switched on by {actions}',
-  'role.notAssignable': 'Not assignable: {actions} switches it on',
   'role.noAreas': 'No modules are enabled, so there are no permissions to assign.',
   'role.modulesError': 'The enabled modules could not be loaded, so the permissions cannot be shown.',
 } as const;

@@ -59,6 +59,8 @@ describe('security headers and token handling (issue 9)', () => {
       send: () => get('/api/UIServices/UserManagement/GetUser/%E0%A4%A'),
       status: 400,
     },
+    // Prometheus' text, from this machine (no METRICS_TOKEN): not an API answer, never cached all the same.
+    { name: 'metrics', api: true, send: () => get('/metrics'), status: 200 },
     { name: 'static asset', api: false, send: () => get('/assets/a.js'), status: 200 },
     { name: 'console shell', api: false, send: () => get('/login'), status: 200 },
     { name: 'demo module page', api: false, send: () => get('/apps/dashboard?token=abc'), status: 200 },

@@ -53,7 +53,7 @@ describe.each(databaseTargets)('sessions end when they should (issue 29 point 5)
     admin = (await signIn(server, testAdmin.email, testAdmin.password, testAdmin.totpSecret)).Token;
     const user = await limitedUser(server, admin, {
       ConnectionBuilder: { Read: true },
-      ScriptBuilder: { Read: true },
+      ScriptBuilder: { Upsert: true },
     });
     const token = user.tokens.Token;
     expect((await call(server, 'GET', 'Connection/GetConnections', { token })).status).toBe(200);
@@ -64,7 +64,7 @@ describe.each(databaseTargets)('sessions end when they should (issue 29 point 5)
     const stored = (await call(server, 'GET', `UserManagement/GetRole/${role}`, { token: admin })).body;
     const narrowed = await call(server, 'POST', 'UserManagement/PostRole', {
       token: admin,
-      body: { ...stored, Permissions: { ScriptBuilder: { Read: true } } },
+      body: { ...stored, Permissions: { ScriptBuilder: { Upsert: true } } },
     });
     expect(narrowed.status).toBe(200);
     // The token issued before the change no longer speaks for the user; its refresh signs the new rights.

@@ -19,7 +19,7 @@ const NO_FILTER: ExecutionsFilterValue = { Status: 'all' };
  * The flow's executions log (issue 17 point 6; issue 32 point 3): its production calls, newest first, a
  * page at a time, filtered by time range, outcome, API user, version and error code (a form declared in
  * schemas/drawers/flow-executions-filter); who called, the version, the status, the duration, the error
- * code, and what a call follows (a retry of, an error flow of). Open shows one on the canvas of the
+ * code, the call's trace id (issue 32 point 2), and what a call follows (a retry of, an error flow of). Open shows one on the canvas of the
  * version that ran, with its data. Loads when opened, like the change history beside it.
  */
 export function FlowExecutions({ guid, onOpen }: { guid: string; onOpen(execution: FlowExecution): void }) {
@@ -78,6 +78,7 @@ export function FlowExecutions({ guid, onOpen }: { guid: string; onOpen(executio
                 <th scope="col">Status</th>
                 <th scope="col">Duration</th>
                 <th scope="col">Error</th>
+                <th scope="col">{t('fb.executions.trace')}</th>
                 <th scope="col">
                   <span className="sr-only">Actions</span>
                 </th>
@@ -113,6 +114,10 @@ export function FlowExecutions({ guid, onOpen }: { guid: string; onOpen(executio
                   </td>
                   <td>{execution.DurationMs.toFixed(1)} ms</td>
                   <td>{execution.ErrorCode ?? execution.Message ?? ''}</td>
+                  {/* The id the call's log lines and spans carry (issue 32 point 2), to look them up. */}
+                  <td>
+                    <code>{execution.TraceId ?? '—'}</code>
+                  </td>
                   <td className="list__actions">
                     <button type="button" className="button button--small" onClick={() => onOpen(execution)}>
                       {t('fb.executions.open')}

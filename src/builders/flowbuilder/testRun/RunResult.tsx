@@ -21,6 +21,7 @@ export function RunResult({ result, blocks }: { result: TestRunResult; blocks: r
       >
         {t('fb.testRun.status', { status: result.Status, ms: result.DurationMs.toFixed(1) })}
       </p>
+      {result.TraceId && <p className="list__muted">{t('fb.testRun.traceId', { id: result.TraceId })}</p>}
       <h3 className="form-section__title">{t('fb.testRun.answer')}</h3>
       <JsonPreview json={JSON.stringify(result.Answer ?? null, null, 4)} label={t('fb.testRun.answer')} />
       <h3 className="form-section__title">{t('fb.testRun.blocks')}</h3>
