@@ -3,13 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { demoAdmin } from '../server/config';
-import {
-  createDatabase,
-  type Haproxy,
-  type Postgres,
-  startHaproxy,
-  startPostgres,
-} from './lib/cluster';
+import { createDatabase, type Haproxy, type Postgres, startHaproxy, startPostgres } from './lib/cluster';
 
 /**
  * `npm run cluster`: a local cluster (issue 18 point 4) — a throwaway PostgreSQL (Debian's package), N

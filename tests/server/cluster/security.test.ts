@@ -102,7 +102,10 @@ describe.skipIf(!postgresUrl)('security state shared by three processes (issue 2
   });
 
   it('a permission removed on one process is refused on every process from the next call', async () => {
-    const user = await enrolledUser({ ConnectionBuilder: { Read: true }, ScriptBuilder: { Upsert: true } }, 2);
+    const user = await enrolledUser(
+      { ConnectionBuilder: { Read: true }, ScriptBuilder: { Upsert: true } },
+      2,
+    );
     // Every process has judged the token once and keeps the account's state in its cache.
     await everywhere('Connection/GetConnections', user.tokens.Token, 200);
     const role = (
