@@ -56,9 +56,6 @@ export const runtime = {
   'fb.executions.title': 'Executions',
   'fb.executions.empty': 'No calls recorded yet.',
   'fb.executions.retention': 'Calls are kept {days} days.',
-  'fb.executions.allStatuses': 'All statuses',
-  'fb.executions.ok': 'Succeeded',
-  'fb.executions.failed': 'Failed',
   'fb.executions.trace': 'Trace id',
 
   // ── Executions with their data, retry, error flow (issue 32 points 3-5) ──
@@ -69,13 +66,11 @@ export const runtime = {
   'fb.executions.noData': 'No data was kept for this call (Keep call data: {keep}).',
   'fb.executions.retryOf': 'retry of #{id}',
   'fb.executions.errorOf': 'error flow of #{id}',
-  'fb.executions.retriedAs': 'Retried as {ids}',
   'fb.executions.shown':
     'The canvas shows execution #{id} (answered {status} in {ms} ms). Click a block that ran to see its data.',
-  'fb.executions.title.one': 'Execution #{id}: {method} {name}',
+  'fb.executions.opened': 'Execution #{id}: {method} {name}',
   'fb.executions.cut': 'Over the 64 KB a call keeps, these parts were cut: {parts}',
   'fb.executions.redacted': 'Secret values (password fields, Authorization) are replaced by [redacted].',
-  'fb.executions.keepCallData': 'Keep call data',
   'fb.executions.keepSaved': 'Keep call data set to {keep}',
   'fb.executions.keepError': 'Keep call data could not be changed. Please try again.',
   'fb.retry.title': 'Retry',

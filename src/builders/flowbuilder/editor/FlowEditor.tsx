@@ -72,7 +72,7 @@ export function FlowEditor({
     (shown: FlowExecutionDetail) =>
       drawers.open({
         key: EXECUTION_DRAWER,
-        title: t('fb.executions.title.one', { id: shown.Id, method: loaded.HttpMethod, name: loaded.Name }),
+        title: t('fb.executions.opened', { id: shown.Id, method: loaded.HttpMethod, name: loaded.Name }),
         size: 'wide',
         content: <ExecutionDrawer flow={loaded} canRetry={editor.canUpsert} />,
       }),

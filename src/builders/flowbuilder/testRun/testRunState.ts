@@ -32,6 +32,7 @@ export function executionRun(execution: FlowExecutionDetail): ShownRun {
       DurationMs: execution.DurationMs,
       ErrorBlock: execution.ErrorBlock ?? null,
       Trace: execution.Data?.Trace ?? [],
+      TraceId: execution.TraceId ?? null,
     },
   };
 }
