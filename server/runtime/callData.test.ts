@@ -52,6 +52,23 @@ describe('callData: what the executions log keeps of a call', () => {
     expect(empty).toMatchObject({ Input: { pin: null }, Redacted: false, InputComplete: true });
   });
 
+  it('finds a secret key in any case, Unicode-folded, though parts without one skip the key-by-key pass', () => {
+    // The quick test of the plain JSON (secretKeys) must miss no key the key-by-key pass would replace.
+    const kept = JSON.parse(
+      callData(secrets, { AUTHORIZATION: 'Bearer x', Account: { PIN: '1' }, '\u212Aey': 1 }, null, []),
+    );
+    expect(kept.Input).toEqual({
+      AUTHORIZATION: '[redacted]',
+      Account: { PIN: '[redacted]' },
+      '\u212Aey': 1,
+    });
+    const kelvin = JSON.parse(callData(new Set(['key']), { '\u212Aey': 'secret' }, null, []));
+    expect(kelvin.Input).toEqual({ '\u212Aey': '[redacted]' });
+    // A value that reads like a secret key is text, not a key: nothing is replaced.
+    const text = JSON.parse(callData(secrets, { note: '"pin": 1234' }, null, []));
+    expect(text).toMatchObject({ Input: { note: '"pin": 1234' }, Redacted: false, InputComplete: true });
+  });
+
   it('cuts the largest parts first until the call fits 64 KB, naming each with its size', () => {
     const big = 'x'.repeat(50_000);
     const trace: TraceEntry[] = [

@@ -64,6 +64,34 @@ const CUT_ENTRY_BYTES = 48;
 /** Parts below this are kept: a marker would save little. */
 const MIN_CUT_BYTES = 256;
 
+const secretPatterns = new WeakMap<ReadonlySet<string>, RegExp | null>();
+
+/**
+ * A test of JSON text for a key that may be one of the secrets (`"name":`, any case), made once per
+ * plan's set, case folded as Unicode does (`u`: a Kelvin sign K matches k, as toLowerCase makes it);
+ * null when a name is not printable ASCII, and then every part is serialized key by key.
+ */
+function secretKeys(secrets: ReadonlySet<string>): RegExp | null {
+  let pattern = secretPatterns.get(secrets);
+  if (pattern === undefined) {
+    const names = [AUTHORIZATION, ...secrets];
+    pattern = names.every((name) => /^[\x20-\x7e]*$/.test(name))
+      ? new RegExp(
+          `"(?:${names
+            .map((name) =>
+              JSON.stringify(name)
+                .slice(1, -1)
+                .replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+            )
+            .join('|')})"\\s*:`,
+          'iu',
+        )
+      : null;
+    secretPatterns.set(secrets, pattern);
+  }
+  return pattern;
+}
+
 const cutMarker = (bytes: number) => JSON.stringify(`[cut: ${bytes.toLocaleString('en')} bytes]`);
 
 /**
@@ -81,7 +109,13 @@ export function callData(
   cap = CALL_DATA_CAP_BYTES,
 ): string {
   let redacted = false;
+  const mayHoldSecret = secretKeys(secrets);
   const serialize = (path: string, value: unknown): Part => {
+    // Serialized plainly first (no replacer: V8's fast path); only text with a key that may be a secret
+    // is serialized again, key by key. Most calls have none.
+    const plain = JSON.stringify(value ?? null) ?? 'null';
+    if (mayHoldSecret && !mayHoldSecret.test(plain))
+      return { path, json: plain, bytes: byteLength(plain), redacted: false };
     let hit = false;
     const json =
       JSON.stringify(value ?? null, (key, inner: unknown) => {

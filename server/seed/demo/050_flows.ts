@@ -180,6 +180,9 @@ const failureDocument: DemoDocument = {
 /** The guids of the demo's error flow and of the document it writes (tests, README). */
 export const demoErrorFlow = { flow: ids.errorFlow, document: ids.failures, documentName: 'FlowDemoFailure' };
 
+/** The demo flow GET customers/credit (tests, the bench). */
+export const demoCreditFlow = ids.getFlow;
+
 /** Demo customers of customers/credit: one within its credit range (0 to 10,000) and one beyond it. */
 export const demoFlowCustomers = {
   inRange: {
