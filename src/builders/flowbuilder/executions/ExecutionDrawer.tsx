@@ -13,6 +13,8 @@ import { executionKeys, retryExecution } from '../testRun/testRunQueries';
 import { testRunAtom } from '../testRun/testRunState';
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'medium' });
+/** The setting as the flow details drawer names it (schemas/drawers/flow-details.ui.json). */
+const keepLabel = { never: 'Never', onError: 'On error', always: 'Always' } as const;
 
 export const EXECUTION_DRAWER = 'execution';
 
@@ -121,7 +123,9 @@ export function ExecutionDrawer({ flow, canRetry }: { flow: RestMethodFlow; canR
         </>
       ) : (
         <>
-          <p className="list__muted">{t('fb.executions.noData', { keep: flow.KeepCallData ?? 'onError' })}</p>
+          <p className="list__muted">
+            {t('fb.executions.noData', { keep: keepLabel[flow.KeepCallData ?? 'onError'] })}
+          </p>
           <p
             role="status"
             className={`test-run__status test-run__status--${execution.Status < 400 ? 'ok' : 'failed'}`}

@@ -66,7 +66,8 @@ export function FlowActiveField(props: FieldProps<boolean>) {
 /**
  * Keep call data (`"ui:field": "flowKeepCallData"`, issue 32 point 3): a select that acts at once when
  * permitted (the drawer is otherwise read-only), the chosen value's label otherwise. Options and labels
- * are the schema's enum and the UI schema's `ui:enumNames`.
+ * are the schema's enum and the UI schema's `ui:enumNames`; the field template shows `ui:help` under it,
+ * with the id the select is described by.
  */
 export function FlowKeepCallDataField(props: FieldProps<'never' | 'onError' | 'always'>) {
   const { setKeepCallData } = contextOf(props);
@@ -96,11 +97,6 @@ export function FlowKeepCallDataField(props: FieldProps<'never' | 'onError' | 'a
         </select>
       ) : (
         <span id={id}>{label(value)}</span>
-      )}
-      {help && (
-        <span className="field__help" id={`${id}__help`}>
-          {help}
-        </span>
       )}
     </div>
   );
