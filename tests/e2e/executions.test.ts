@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qualifiedTable } from '../../server/documents/recordTable';
 import { demoFlowCustomers } from '../../server/seed/demo/050_flows';
+import { accessibilityProblems } from '../support/axe';
 import { launchBrowser, newPage, screenshot, startConsole } from '../support/browser';
 import { drawer, lastNotice, signInThroughPage } from '../support/consolePages';
 import { demoToken } from '../support/restCall';
@@ -9,6 +10,8 @@ import { demoToken } from '../support/restCall';
 /** The demo flow customers/credit and the document it reads (server/seed/demo/050_flows.ts). */
 const CREDIT_FLOW = '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a10';
 const CUSTOMERS = '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a02';
+/** The drawer on top, as the accessibility sweep checks one (tests/e2e/quality/a11ySweep.test.ts). */
+const TOP_DRAWER = '.drawer-stack > [role="dialog"]:last-of-type';
 
 /**
  * Running it in production (issue 32 points 3 and 4) in headless Chromium: a production call of the demo
@@ -67,6 +70,8 @@ describe('Executions with their data, retried from the console (issue 32 points 
     failedId = (await row.getAttribute('data-execution')) ?? '';
     expect(failedId).toMatch(/^\d+$/);
     await screenshot(page, 'executions-log');
+    // The log's filters and table, and the keep setting, pass axe (issue 9 'Accessibility').
+    expect(await accessibilityProblems(page, TOP_DRAWER)).toEqual([]);
     await row.getByRole('button', { name: `Open execution ${failedId}` }).click();
 
     const opened = drawer(page, `Execution #${failedId}: GET customers/credit`);
@@ -80,6 +85,7 @@ describe('Executions with their data, retried from the console (issue 32 points 
     expect(await blocksRun.count()).toBe(4);
     expect(await blocksRun.last().textContent()).toContain('Credit is out of range');
     await screenshot(page, 'executions-opened');
+    expect(await accessibilityProblems(page, TOP_DRAWER)).toEqual([]);
 
     // A block's data, one click away: what the READ block read and found.
     await opened.getByRole('button', { name: 'data of the READ block' }).click();
@@ -130,6 +136,7 @@ describe('Executions with their data, retried from the console (issue 32 points 
     expect(await retry.getByLabel('The version that failed').isChecked()).toBe(true);
     expect(await retry.textContent()).toContain('repeats no write of the failed call');
     await screenshot(page, 'executions-retry');
+    expect(await accessibilityProblems(page, TOP_DRAWER)).toEqual([]);
     await retry.getByRole('button', { name: 'Retry', exact: true }).click();
     await poll(() => lastNotice(page)).toMatch(/Retried as execution #\d+: answered 200/);
     const retriedId = /#(\d+)/.exec((await lastNotice(page)) ?? '')?.[1] ?? '';
