@@ -95,9 +95,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ? await (await import('./observability/otel')).startTracing(config.otlpEndpoint)
     : undefined;
   // Flow calls and test runs always have a trace id; any other request when its caller sent one.
-  const testRun = operations.find((operation) => operation.id === 'FlowBuilder.TestRunRestMethodFlow')!;
-  const testRunPrefix = testRun.url.slice(0, testRun.url.indexOf(':'));
-  const traced = (url: string) => url.startsWith('/rest/') || url.startsWith(testRunPrefix);
+  // Runs of a flow have a trace id: calls, test runs and retries of a failed execution (issue 32 point 4).
+  const runPrefixes = ['FlowBuilder.TestRunRestMethodFlow', 'FlowBuilder.RetryRestMethodFlowExecution'].map(
+    (id) => {
+      const url = operations.find((operation) => operation.id === id)!.url;
+      return url.slice(0, url.indexOf(':'));
+    },
+  );
+  const traced = (url: string) =>
+    url.startsWith('/rest/') || runPrefixes.some((prefix) => url.startsWith(prefix));
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     // A traced request's id is its trace id, so each of its log lines carries it as reqId.

@@ -68,6 +68,7 @@ interface Execution {
   RetryOf: number | null;
   RetriedBy: string | null;
   ErrorOf: number | null;
+  TraceId: string | null;
 }
 
 interface Detail extends Execution {
@@ -518,6 +519,9 @@ describe.each(databaseTargets)('executions, retry and error flows on $name (issu
         ApiUser: 'demo-importer',
         Version: failed.Version,
       });
+      // A retry is a run of its own, with a trace id of its own (issue 32 point 2).
+      expect(detail.TraceId).toMatch(/^[0-9a-f]{32}$/);
+      expect(detail.TraceId).not.toBe(failed.TraceId);
       expect(await written()).toBe(1);
       // Linked both ways, and listed.
       expect((await open(flow.Guid, failed.Id)).Retries).toEqual([again.body.Id, detail.Id]);
@@ -700,6 +704,9 @@ describe.each(databaseTargets)('executions, retry and error flows on $name (issu
         [failed[0]!.Id, 200, null],
         [failed[1]!.Id, 200, null],
       ]);
+      // Each run is found under its failed call's trace id (issue 32 point 2).
+      expect(runs.map((run) => run.TraceId)).toEqual(failed.slice(0, 2).map((call) => call.TraceId));
+      expect(runs[0]!.TraceId).toMatch(/^[0-9a-f]{32}$/);
       const run = await open(reporter.flow.Guid, runs[0]!.Id);
       expect(run.Data!.Input).toMatchObject({
         FlowName: failing.flow.Name,
