@@ -2516,24 +2516,6 @@ export interface components {
             Version: "failed" | "active";
         };
         /**
-         * FlowExecutionsFilter
-         * @description The filters of a flow's executions log (issue 32 point 3): time range, outcome, API user, version and error code; FlowBuilder.GetRestMethodFlowExecutions takes them as query parameters.
-         */
-        FlowExecutionsFilter: {
-            /** Format: date-time */
-            From?: string | null;
-            /** Format: date-time */
-            To?: string | null;
-            /**
-             * @default all
-             * @enum {string}
-             */
-            Status: "all" | "ok" | "failed";
-            ApiUser?: string | null;
-            Version?: number | null;
-            ErrorCode?: string | null;
-        };
-        /**
          * FlowField
          * @description A flow block field (spec part 2 §3 'Block').
          */

@@ -1,12 +1,27 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { components } from '../../../../generated/uiservices';
+import type { components, operations } from '../../../../generated/uiservices';
 import { callOperation } from '../../../api/callOperation';
 import type { FlowGraph } from '../../../domain/flow/types';
 import { flowKeys } from '../flowQueries';
 
 export type FlowExecution = components['schemas']['FlowExecution'];
 export type FlowExecutionDetail = components['schemas']['FlowExecutionDetail'];
-export type ExecutionsFilterValue = components['schemas']['FlowExecutionsFilter'];
+type ExecutionsQuery = NonNullable<
+  operations['FlowBuilder.GetRestMethodFlowExecutions']['parameters']['query']
+>;
+
+/**
+ * The executions log's filter form's value (schemas/drawers/flow-executions-filter, a console form the
+ * contract does not carry): each field becomes one of GetRestMethodFlowExecutions' query parameters.
+ */
+export interface ExecutionsFilterValue {
+  From?: string | null;
+  To?: string | null;
+  Status?: 'all' | NonNullable<ExecutionsQuery['status']>;
+  ApiUser?: string | null;
+  Version?: ExecutionsQuery['version'] | null;
+  ErrorCode?: string | null;
+}
 export type KeepCallData = components['schemas']['KeepCallData'];
 
 /**
@@ -35,7 +50,7 @@ const instant = (value: string | null | undefined) => {
 
 /** The filter form's value as GetRestMethodFlowExecutions' query parameters: blanks are left out. */
 export function executionsQueryParameters(filter: ExecutionsFilterValue | undefined) {
-  const query = {
+  const query: Omit<ExecutionsQuery, 'page' | 'pageSize'> = {
     status: filter?.Status === 'ok' || filter?.Status === 'failed' ? filter.Status : undefined,
     version: typeof filter?.Version === 'number' ? filter.Version : undefined,
     from: instant(filter?.From),
