@@ -69,6 +69,25 @@ describe('callData: what the executions log keeps of a call', () => {
     expect(text).toMatchObject({ Input: { note: '"pin": 1234' }, Redacted: false, InputComplete: true });
   });
 
+  it('keeps a NUL character as U+FFFD (jsonb refuses it), and then the input is not the one sent', () => {
+    const trace: TraceEntry[] = [
+      { Guid: 'b1', Type: 'start', Output: { reference: 'a\u0000b' }, DurationMs: 1 },
+    ];
+    const text = callData(secrets, { reference: 'a\u0000b', literal: '\\u0000' }, null, trace);
+    expect(text).not.toMatch(/(?<!\\)(?:\\\\)*\\u0000/);
+    const kept = JSON.parse(text);
+    expect(kept).toMatchObject({
+      // A backslash followed by u0000 is text, and stays as it is.
+      Input: { reference: 'a\ufffdb', literal: '\\u0000' },
+      Trace: [{ Output: { reference: 'a\ufffdb' } }],
+      InputComplete: false,
+    });
+    // Without a NUL the input is whole.
+    expect(JSON.parse(callData(secrets, { literal: '\\u0000' }, null, []))).toMatchObject({
+      InputComplete: true,
+    });
+  });
+
   it('cuts the largest parts first until the call fits 64 KB, naming each with its size', () => {
     const big = 'x'.repeat(50_000);
     const trace: TraceEntry[] = [

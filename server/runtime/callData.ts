@@ -53,7 +53,19 @@ interface Part {
   json: string;
   bytes: number;
   redacted: boolean;
+  /** A value was changed to be stored (a NUL character). */
+  altered: boolean;
 }
+
+/** A JSON escape of NUL, not one of an escaped backslash followed by `u0000`. */
+const NUL_ESCAPE = /(?<!\\)((?:\\\\)*)\\u0000/g;
+
+/**
+ * JSON text PostgreSQL's jsonb takes: it holds no NUL character (`\u0000`), and one would lose the
+ * executions log's whole batch. A NUL is kept as U+FFFD; an input that had one is no longer the input
+ * that was sent (InputComplete).
+ */
+const storable = (json: string) => (json.includes('\\u0000') ? json.replace(NUL_ESCAPE, '$1\\ufffd') : json);
 
 const byteLength = (text: string) => Buffer.byteLength(text);
 
@@ -110,12 +122,12 @@ export function callData(
 ): string {
   let redacted = false;
   const mayHoldSecret = secretKeys(secrets);
-  const serialize = (path: string, value: unknown): Part => {
+  const serializeRaw = (path: string, value: unknown): Part => {
     // Serialized plainly first (no replacer: V8's fast path); only text with a key that may be a secret
     // is serialized again, key by key. Most calls have none.
     const plain = JSON.stringify(value ?? null) ?? 'null';
     if (mayHoldSecret && !mayHoldSecret.test(plain))
-      return { path, json: plain, bytes: byteLength(plain), redacted: false };
+      return { path, json: plain, bytes: byteLength(plain), redacted: false, altered: false };
     let hit = false;
     const json =
       JSON.stringify(value ?? null, (key, inner: unknown) => {
@@ -126,14 +138,20 @@ export function callData(
         return inner;
       }) ?? 'null';
     if (hit) redacted = true;
-    return { path, json, bytes: byteLength(json), redacted: hit };
+    return { path, json, bytes: byteLength(json), redacted: hit, altered: false };
+  };
+  const serialize = (path: string, value: unknown): Part => {
+    const part = serializeRaw(path, value);
+    const json = storable(part.json);
+    if (json === part.json) return part;
+    return { ...part, json, bytes: byteLength(json), altered: true };
   };
   const inputPart = serialize('Input', input);
   const answerPart = serialize('Answer', answer);
   const entries = trace.map((entry, index) => {
     const { Input, Output, ...rest } = entry;
     return {
-      head: JSON.stringify(rest),
+      head: storable(JSON.stringify(rest)),
       input: Input === undefined ? null : serialize(`Trace/${index}/Input`, Input),
       output: Output === undefined ? null : serialize(`Trace/${index}/Output`, Output),
     };
@@ -189,7 +207,8 @@ export function callData(
       return `${json}}`;
     })
     .join(',');
-  const inputComplete = !inputPart.redacted && !cut.some((part) => part.Path === 'Input');
+  const inputComplete =
+    !inputPart.redacted && !inputPart.altered && !cut.some((part) => part.Path === 'Input');
   const cutJson = JSON.stringify(cut.map(({ Path, Bytes }) => ({ Path, Bytes })));
   return `{"Input":${inputPart.json},"Answer":${answerPart.json},"Trace":[${traceJson}],"Cut":${cutJson},"Redacted":${redacted},"InputComplete":${inputComplete}}`;
 }
