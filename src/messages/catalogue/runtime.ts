@@ -77,8 +77,6 @@ export const runtime = {
   'fb.retry.run': 'Retry',
   'fb.retry.running': 'Retrying…',
   'fb.retry.done': 'Retried as execution #{id}: answered {status}',
-  'fb.retry.fresh':
-    'The failed call was rolled back, so a retry is a fresh run: it repeats no write of the failed call, and its own writes are kept.',
   'fb.retry.notFailed': 'Only a failed call can be retried',
   'fb.retry.noData': 'This call cannot be retried: its input was not kept',
   'fb.retry.inputIncomplete':

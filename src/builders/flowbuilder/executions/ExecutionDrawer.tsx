@@ -138,7 +138,6 @@ export function ExecutionDrawer({ flow, canRetry }: { flow: RestMethodFlow; canR
         <section className="execution__retry" aria-label={t('fb.retry.title')}>
           <h3 className="form-section__title">{t('fb.retry.title')}</h3>
           <SchemaForm form={retryForm} value={choice} onChange={setChoice} idPrefix="retry" />
-          <p className="list__muted">{t('fb.retry.fresh')}</p>
           <button
             type="button"
             className="button button--primary"
