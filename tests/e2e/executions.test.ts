@@ -165,4 +165,40 @@ describe('Executions with their data, retried from the console (issue 32 points 
     await screenshot(page, 'executions-retried-listed');
     expect(errors).toEqual([]);
   });
+
+  it('keep call data set to always in the details drawer: a call that succeeds keeps its data too (point 3)', async () => {
+    const details = drawer(page, 'Flow details');
+    await details.getByLabel('Keep call data').selectOption({ label: 'Always' });
+    await poll(() => lastNotice(page)).toContain('Keep call data set to Always');
+    const token = await demoToken(server);
+    const answer = await fetch(
+      `${server.url}/rest/orders_api/customers/credit?customerId=${demoFlowCustomers.inRange.Id}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    expect(answer.status).toBe(200);
+
+    // Still filtered to the calls that succeeded: the retry, then the new call, newest first.
+    const log = details.getByRole('table', { name: 'Executions' });
+    const rows = log.locator('tbody tr');
+    await poll(async () => {
+      await details.getByRole('button', { name: 'Refresh' }).click();
+      return rows.count();
+    }).toBe(2);
+    const newId = (await rows.first().getAttribute('data-execution')) ?? '';
+    await rows
+      .first()
+      .getByRole('button', { name: `Open execution ${newId}` })
+      .click();
+    const opened = drawer(page, `Execution #${newId}: GET customers/credit`);
+    await opened.waitFor();
+    await poll(() => opened.getByRole('status').first().textContent()).toContain('Answered 200');
+    expect(await opened.getByRole('region', { name: 'Input' }).textContent()).toContain(
+      demoFlowCustomers.inRange.Id,
+    );
+    expect(await opened.getByRole('table', { name: 'Blocks run' }).textContent()).toContain('RESULT');
+    // A call that succeeded is not retried.
+    expect(await opened.getByRole('region', { name: 'Retry' }).count()).toBe(0);
+    await screenshot(page, 'executions-kept-always');
+    expect(errors).toEqual([]);
+  });
 });

@@ -12,11 +12,11 @@ import { useConfirm } from '../../../shell/dialogs/confirm';
 import { failureNotice } from '../../../shell/notifications/failureNotice';
 import { useNotify, useNotifyError } from '../../../shell/notifications/useNotify';
 import { executionPath } from '../executions/ExecutionDrawer';
-import { FlowExecutions } from '../executions/FlowExecutions';
+import { FlowExecutions, useExecutionsLog } from '../executions/FlowExecutions';
 import { deleteVersion, duplicateVersion, flowKeys, flowQuery, setFlowStatus } from '../flowQueries';
 import { formFields } from '../formFields';
 import type { FlowDetailsContext } from '../formFields/FlowDetailsFields';
-import { type KeepCallData, setKeepCallData } from '../testRun/testRunQueries';
+import { type KeepCallData, keepCallDataLabel, setKeepCallData } from '../testRun/testRunQueries';
 
 interface DetailsValue {
   Name: string;
@@ -48,6 +48,7 @@ export function FlowDetailsDrawer(props: { drawerKey: string; guid: string }) {
   const notifyError = useNotifyError();
   const drawers = useDrawers();
   const navigate = useNavigate();
+  const executionsLog = useExecutionsLog();
   if (flow.isPending) return <span className="spinner" role="status" aria-label="Loading" />;
   if (flow.error || !flow.data)
     return (
@@ -140,7 +141,7 @@ export function FlowDetailsDrawer(props: { drawerKey: string; guid: string }) {
   const keep = async (value: KeepCallData) => {
     try {
       await setKeepCallData(data.Guid, value);
-      notify('success', t('fb.executions.keepSaved', { keep: value }));
+      notify('success', t('fb.executions.keepSaved', { keep: keepCallDataLabel[value] }));
       await refresh();
     } catch {
       notify('danger', t('fb.executions.keepError'));
@@ -187,6 +188,7 @@ export function FlowDetailsDrawer(props: { drawerKey: string; guid: string }) {
         <>
           <FlowExecutions
             guid={data.Guid}
+            state={executionsLog}
             onOpen={(execution) => {
               void drawers.close(props.drawerKey, { force: true });
               navigate(executionPath(data.Guid, execution.Id));

@@ -9,12 +9,10 @@ import { SchemaForm } from '../../../engine/form/SchemaForm';
 import { t } from '../../../messages/t';
 import { useNotify, useNotifyError } from '../../../shell/notifications/useNotify';
 import { RunResult } from '../testRun/RunResult';
-import { executionKeys, retryExecution } from '../testRun/testRunQueries';
+import { executionKeys, keepCallDataLabel, retryExecution } from '../testRun/testRunQueries';
 import { testRunAtom } from '../testRun/testRunState';
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'medium' });
-/** The setting as the flow details drawer names it (schemas/drawers/flow-details.ui.json). */
-const keepLabel = { never: 'Never', onError: 'On error', always: 'Always' } as const;
 
 export const EXECUTION_DRAWER = 'execution';
 
@@ -124,7 +122,7 @@ export function ExecutionDrawer({ flow, canRetry }: { flow: RestMethodFlow; canR
       ) : (
         <>
           <p className="list__muted">
-            {t('fb.executions.noData', { keep: keepLabel[flow.KeepCallData ?? 'onError'] })}
+            {t('fb.executions.noData', { keep: keepCallDataLabel[flow.KeepCallData ?? 'onError'] })}
           </p>
           <p
             role="status"

@@ -15,24 +15,48 @@ import {
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'medium' });
 const NO_FILTER: ExecutionsFilterValue = { Status: 'all' };
 
+export type ExecutionsLogState = ReturnType<typeof useExecutionsLog>;
+
+/**
+ * Whether the log is open, its page and its filters, held by the drawer around it: the details drawer
+ * remakes its form when the flow changes (activated, keep call data set), and the log stays as it was.
+ */
+export function useExecutionsLog() {
+  const [open, setOpen] = useState(false);
+  const [page, setPage] = useState(1);
+  const [filter, setFilter] = useState<ExecutionsFilterValue>(NO_FILTER);
+  return { open, setOpen, page, setPage, filter, setFilter };
+}
+
 /**
  * The flow's executions log (issue 17 point 6; issue 32 point 3): its production calls, newest first, a
  * page at a time, filtered by time range, outcome, API user, version and error code (a form declared in
  * schemas/drawers/flow-executions-filter); who called, the version, the status, the duration, the error
- * code, the call's trace id (issue 32 point 2), and what a call follows (a retry of, an error flow of). Open shows one on the canvas of the
- * version that ran, with its data. Loads when opened, like the change history beside it.
+ * code, the call's trace id (issue 32 point 2), and what a call follows (a retry of, an error flow of).
+ * Open shows one on the canvas of the version that ran, with its data. Loads when opened, like the
+ * change history beside it.
  */
-export function FlowExecutions({ guid, onOpen }: { guid: string; onOpen(execution: FlowExecution): void }) {
-  const [open, setOpen] = useState(false);
-  const [page, setPage] = useState(1);
-  const [filter, setFilter] = useState<ExecutionsFilterValue>(NO_FILTER);
+export function FlowExecutions({
+  guid,
+  state,
+  onOpen,
+}: {
+  guid: string;
+  state: ExecutionsLogState;
+  onOpen(execution: FlowExecution): void;
+}) {
+  const { open, setOpen, page, setPage, filter, setFilter } = state;
   // Typing into a filter asks once the typing pauses.
   const asked = useDebouncedValue(filter, DEFAULT_DEBOUNCE_MS);
   const executions = useQuery({ ...executionsQuery(guid, { page, filter: asked }), enabled: open });
   const data = executions.data;
   const pages = data ? Math.max(1, Math.ceil(data.Total / EXECUTIONS_PAGE_SIZE)) : 1;
   return (
-    <details className="item-history flow-executions" onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details
+      className="item-history flow-executions"
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
       <summary className="item-history__title">{t('fb.executions.title')}</summary>
       <search className="flow-executions__filters" aria-label={t('fb.executions.filter')}>
         <SchemaForm

@@ -24,6 +24,13 @@ export interface ExecutionsFilterValue {
 }
 export type KeepCallData = components['schemas']['KeepCallData'];
 
+/** Each 'Keep call data' setting as the flow details drawer names it (schemas/drawers/flow-details.ui.json). */
+export const keepCallDataLabel: Record<KeepCallData, string> = {
+  never: 'Never',
+  onError: 'On error',
+  always: 'Always',
+};
+
 /**
  * The test run and executions calls (issue 17 points 5, 6; issue 32 points 3, 4): FlowBuilder extended
  * operations.
