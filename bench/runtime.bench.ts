@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { demoFlowCustomers } from '../server/seed/demo/050_flows';
+import { demoCreditFlow, demoFlowCustomers } from '../server/seed/demo/050_flows';
 import { httpCall, httpSignIn, startServerProcess } from '../tests/support/serverProcess';
 import { testAdmin } from '../tests/support/testServer';
 import { procStatusKb } from './lib/context';
@@ -18,7 +18,9 @@ const MEMORY_CALLS = 100_000;
  * calls (the first reading itself after 100,000). Its own server on a fresh data directory with the
  * demo data, the rate limit off (one API user makes every call). Budgets: at least 2,000 executions/s,
  * p99 ≤ 20 ms, memory within ±10%; and metrics (issue 32 point 1) cost at most 5% of executions/s, with
- * them on beside METRICS=off in the same minutes (metricsCost).
+ * them on beside METRICS=off in the same minutes (metricsCost); keeping call data (issue 32 point 3)
+ * costs at most 15% of executions/s, 'always' beside the default 'on error' in the same minutes
+ * (keepDataCost).
  */
 const runtime: BenchModule = {
   name: 'runtime',
@@ -112,6 +114,7 @@ const runtime: BenchModule = {
       ];
       rows.push(...(await uncached(context)));
       rows.push(...(await metricsCost(context)));
+      rows.push(...(await keepDataCost(context)));
       return rows;
     } finally {
       await server.kill('SIGTERM');
@@ -264,5 +267,109 @@ async function metricsCost(context: Parameters<BenchModule['run']>[0]): Promise<
   } finally {
     await on.kill('SIGTERM');
     await off.kill('SIGTERM');
+  }
+}
+
+/**
+ * What keeping call data costs the flow runtime (issue 32 point 3): the same flow on two servers of
+ * their own, one with the flow's 'Keep call data' set to always (every call's input, answer and each
+ * block's data redacted, capped and written with its executions row) and one as it ships, on error
+ * (the blocks' data collected, nothing kept for these calls, which all succeed), loaded in turns within
+ * the same minutes (always, on error, on error, always), as metricsCost does. The "always" server's
+ * newest execution is read back to show that its data was kept. Budget: keeping data costs at most 15%
+ * of the executions per second.
+ */
+export async function keepDataCost(context: Parameters<BenchModule['run']>[0]): Promise<BenchRow[]> {
+  const start = async (name: string) => {
+    const dataDir = mkdtempSync(path.join(context.workDir, `runtime-keep-${name}-`));
+    await context.prepareDataDir(dataDir, 0);
+    return startServerProcess({ dataDir, env: { FLOW_RATE_LIMIT: '0', LOG_LEVEL: 'warn' } });
+  };
+  const always = await start('always');
+  const onError = await start('on-error');
+  try {
+    const admin = await httpSignIn(always.url, testAdmin);
+    const set = await httpCall(
+      always.url,
+      'POST',
+      `FlowBuilder/SetRestMethodFlowKeepCallData/${demoCreditFlow}`,
+      {
+        token: admin.Token,
+        body: { KeepCallData: 'always' },
+      },
+    );
+    if (set.status !== 200)
+      return [
+        {
+          group,
+          figure: 'keep call data: always',
+          unit: '',
+          failed: `SetRestMethodFlowKeepCallData answered ${set.status} ${JSON.stringify(set.body)}`,
+        },
+      ];
+    const servers = [
+      { server: always, request: await creditRequest(always.url), answers: 0, seconds: 0 },
+      { server: onError, request: await creditRequest(onError.url), answers: 0, seconds: 0 },
+    ];
+    const load = (side: (typeof servers)[number], options: { duration?: number; amount?: number }) =>
+      autocannon({
+        url: side.server.url,
+        connections: CONNECTIONS,
+        pipelining: 1,
+        timeout: 60,
+        requests: [side.request],
+        ...options,
+      });
+    for (const side of servers) await load(side, { amount: 20_000 });
+    const turn = Math.max(1, context.settings.durationSeconds / 2);
+    for (const index of [0, 1, 1, 0]) {
+      const side = servers[index]!;
+      const result = await load(side, { duration: turn });
+      side.answers += result['2xx'];
+      side.seconds += result.duration;
+    }
+    const [withData, without] = servers.map((side) => side.answers / side.seconds) as [number, number];
+    // The executions log flushes within 100 ms; its newest row says whether the data was kept.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const newest = (
+      await httpCall(
+        always.url,
+        'GET',
+        `FlowBuilder/GetRestMethodFlowExecutions/${demoCreditFlow}?page=1&pageSize=1`,
+        {
+          token: admin.Token,
+        },
+      )
+    ).body as { Executions?: Array<{ HasData?: boolean }>; Total?: number };
+    const kept = newest.Executions?.[0]?.HasData === true;
+    const note = `${CONNECTIONS} connections, turns of ${turn} s (always, on error, on error, always); ${servers[0]!.answers} / ${servers[1]!.answers} answers`;
+    return [
+      {
+        group,
+        figure: 'GET customers/credit with keep call data: always: executions per second',
+        value: withData,
+        unit: 'exec/s',
+        note: `${note}; newest of ${newest.Total ?? '?'} executions ${kept ? 'has its data' : 'has NO data'}`,
+        ...(kept ? {} : { failed: 'the always server kept no data' }),
+      },
+      {
+        group,
+        figure: 'GET customers/credit with keep call data: on error, the same minutes: executions per second',
+        value: without,
+        unit: 'exec/s',
+        note,
+      },
+      {
+        group,
+        figure: 'cost of keeping call data: executions per second lost with always',
+        value: ((without - withData) / without) * 100,
+        unit: '%',
+        budget: { kind: 'max', limit: 15 },
+        note: `${withData.toFixed(0)} exec/s always, ${without.toFixed(0)} on error`,
+      },
+    ];
+  } finally {
+    await always.kill('SIGTERM');
+    await onError.kill('SIGTERM');
   }
 }

@@ -658,6 +658,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/UIServices/RestApi/GetRestApiFlows/{guid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The flows of a REST API, to choose its error flow from.
+         * @description Issue 32 point 5: the REST API's ErrorFlow names one of its own flows. Each with its guid, name, method, whether it is active and a label (method and name). An unknown REST API has none.
+         */
+        get: operations["RestApi.GetRestApiFlows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/UIServices/RestApi/PostApiUser": {
         parameters: {
             query?: never;
@@ -1616,6 +1636,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/UIServices/FlowBuilder/GetRestMethodFlowExecution/{guid}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One production call of a flow with its kept data (input, answer, each block's data) and its retries.
+         * @description Opens an execution like a test run (issue 32 point 3): the row, the version that ran, and the data the flow's 'Keep call data' kept (null otherwise), redacted and capped. 404 for an execution of another flow or one past the retention.
+         */
+        get: operations["FlowBuilder.GetRestMethodFlowExecution"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/UIServices/FlowBuilder/RetryRestMethodFlowExecution/{guid}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a failed execution's kept input again as a production call, against the version that failed or the active one.
+         * @description Issue 32 point 4. The retry is a production call: its writes commit in its own transaction. The failed call rolled back, so a retry is a fresh run and repeats no write that committed. It runs as the failed call's API user, is recorded as a new execution with RetryOf naming the old one, and answers it. Refused (400) for a call that did not fail, one whose input was not kept whole (redacted, cut or not kept), or 'active' when the flow has no active version. Special flows need Upsert special flow. A failed retry runs no error flow: the console shows it at once.
+         */
+        post: operations["FlowBuilder.RetryRestMethodFlowExecution"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/UIServices/FlowBuilder/SetRestMethodFlowKeepCallData/{guid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set what the executions log keeps of the flow's production calls (never, on error, always).
+         * @description Issue 32 point 3. The flow's setting, for every version, taking effect from the next call; recorded in the audit trail. Publish, as activating: it changes what production does.
+         */
+        post: operations["FlowBuilder.SetRestMethodFlowKeepCallData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/UIServices/FlowBuilder/GetActionsRestFlow/{connection}": {
         parameters: {
             query?: never;
@@ -2358,7 +2438,7 @@ export interface components {
         };
         /**
          * FlowExecution
-         * @description One production call of a flow (issue 17 point 6). Never a token or a body.
+         * @description One production call of a flow (issue 17 point 6). Never a token; its data only as the flow's 'Keep call data' says (issue 32 point 3: HasData, FlowBuilder.GetRestMethodFlowExecution), a retry or an error flow's run names the execution it follows (points 4, 5).
          */
         FlowExecution: {
             Id: number;
@@ -2375,9 +2455,46 @@ export interface components {
             ErrorBlock?: string | null;
             ErrorCode?: string | null;
             Message?: string | null;
+            /** @description Whether the call's data was kept. */
+            HasData?: boolean;
+            /** @description The execution this one retried. */
+            RetryOf?: number | null;
+            /** @description Who retried it from the console. */
+            RetriedBy?: string | null;
+            /** @description For a run of a REST API's error flow: the failed execution it reported. */
+            ErrorOf?: number | null;
             /** @description The call's W3C trace id (issue 32 point 2): as in its answer's traceparent and its log lines. Null for calls logged before it was kept. */
             TraceId?: string | null;
         };
+        /**
+         * FlowExecutionData
+         * @description What the executions log kept of one call (issue 32 point 3; server/runtime/callData.ts): the input, the answer and each block's data as the test run shows them, with secrets (Password-typed fields, the flow fields mapped into them, any Authorization) replaced by '[redacted]', and at most 64 KB: parts over it are replaced by a '[cut: N bytes]' marker and listed in Cut.
+         */
+        FlowExecutionData: {
+            /** @description The call's input (a GET flow's query parameters as an object). */
+            Input: unknown;
+            /** @description The answer's body (null for 204). */
+            Answer?: unknown;
+            Trace: components["schemas"]["TraceEntry"][];
+            /** @description The parts replaced by a marker to keep the call under 64 KB: Input, Answer, Trace/<n>/Input or Output, or Trace/<from>-<to> for blocks left out. */
+            Cut: {
+                Path: string;
+                Bytes: number;
+            }[];
+            /** @description Whether any value was replaced as a secret. */
+            Redacted: boolean;
+            /** @description Whether the input was kept whole (nothing redacted or cut): only then can the call be retried. */
+            InputComplete: boolean;
+        };
+        /**
+         * FlowExecutionDetail
+         * @description One execution opened from the executions log (issue 32 point 3): the row, the flow it ran, its kept data (null when nothing was kept) and the executions that retried it.
+         */
+        FlowExecutionDetail: {
+            FlowGuid: string;
+            Data: components["schemas"]["FlowExecutionData"] | null;
+            Retries: number[];
+        } & WithRequired<components["schemas"]["FlowExecution"], "Id" | "At" | "HttpMethod" | "Status" | "DurationMs">;
         /**
          * FlowExecutionPage
          * @description One page of a flow's calls, newest first, with how many match and how many days calls are kept.
@@ -2386,6 +2503,17 @@ export interface components {
             Executions: components["schemas"]["FlowExecution"][];
             Total: number;
             RetentionDays: number;
+        };
+        /**
+         * FlowExecutionRetry
+         * @description Retry a failed execution with its kept input (issue 32 point 4): against the version that failed or the flow's active one. The body of FlowBuilder.RetryRestMethodFlowExecution.
+         */
+        FlowExecutionRetry: {
+            /**
+             * @default failed
+             * @enum {string}
+             */
+            Version: "failed" | "active";
         };
         /**
          * FlowField
@@ -2559,6 +2687,13 @@ export interface components {
             Entries: components["schemas"]["UsageEntry"][];
             Hidden: number;
         };
+        /**
+         * KeepCallData
+         * @description Keep call data (issue 32 point 3): whether the executions log keeps a production call's input, answer and each block's data: never, on error (calls answered 400 and above; the default) or always; redacted and capped at 64 KB a call (server/runtime/callData.ts).
+         * @default onError
+         * @enum {string}
+         */
+        KeepCallData: "never" | "onError" | "always";
         /** KeyValue */
         KeyValue: {
             Key: string;
@@ -2736,6 +2871,8 @@ export interface components {
                 Key: string;
                 Value?: string | null;
             }[];
+            /** @description A flow of this REST API run once for each of its calls that fails (an ERROR block, a 5xx answer, a timeout), after the answer, with {FlowName, Version, ErrorCode, Message, ExecutionId, At}; its own failure runs nothing (issue 32 point 5). The server refuses a guid that is not a flow of this REST API (ra.validation.errorFlowUnknown). */
+            ErrorFlow?: string | null;
             IsPublished?: boolean;
             /** @enum {string} */
             readonly Status?: "draft" | "published";
@@ -2760,6 +2897,8 @@ export interface components {
             ApiName?: string | null;
             IsScript?: boolean;
             IsActive?: boolean;
+            /** @description The flow's, for all its versions: set with FlowBuilder.SetRestMethodFlowKeepCallData, never by a save of a version. */
+            KeepCallData?: components["schemas"]["KeepCallData"];
             IsPublished?: boolean;
             IsNew?: boolean;
             /** Format: date-time */
@@ -3055,6 +3194,8 @@ export interface components {
         RoleGuidPath: number;
         /** @description The connection's guid. */
         ConnectionPath: components["schemas"]["Guid"];
+        /** @description An execution's id in the executions log. */
+        ExecutionIdPath: number;
         /** @description A flow version guid. */
         VersionPath: components["schemas"]["Guid"];
         /** @description The page, from 1 (default 1; no defaults in the schema, so a call without paging parameters stays one for the whole list). */
@@ -3881,6 +4022,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiUser"][];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    "RestApi.GetRestApiFlows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                guid: components["parameters"]["GuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The REST API's flows, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Guid: string;
+                        Name: string;
+                        HttpMethod: string;
+                        IsActive: boolean;
+                        Label: string;
+                    }[];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -5118,6 +5288,14 @@ export interface operations {
                 /** @description ok (below 400) or failed (400 and above). */
                 status?: "ok" | "failed";
                 version?: number;
+                /** @description Calls at or after this time. */
+                from?: string;
+                /** @description Calls before this time. */
+                to?: string;
+                /** @description The API user's name, ignoring case. */
+                apiUser?: string;
+                /** @description The error block's code, ignoring case. */
+                errorCode?: string;
             };
             header?: never;
             path: {
@@ -5136,6 +5314,82 @@ export interface operations {
                     "application/json": components["schemas"]["FlowExecutionPage"];
                 };
             };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    "FlowBuilder.GetRestMethodFlowExecution": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                guid: components["parameters"]["GuidPath"];
+                /** @description An execution's id in the executions log. */
+                id: components["parameters"]["ExecutionIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The execution. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowExecutionDetail"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    "FlowBuilder.RetryRestMethodFlowExecution": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                guid: components["parameters"]["GuidPath"];
+                /** @description An execution's id in the executions log. */
+                id: components["parameters"]["ExecutionIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowExecutionRetry"];
+            };
+        };
+        responses: {
+            /** @description The new execution. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowExecutionDetail"];
+                };
+            };
+            501: components["responses"]["Error"];
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    "FlowBuilder.SetRestMethodFlowKeepCallData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                guid: components["parameters"]["GuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    KeepCallData: components["schemas"]["KeepCallData"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Ok"];
             "4XX": components["responses"]["Error"];
         };
     };
@@ -5430,3 +5684,6 @@ export interface operations {
         };
     };
 }
+type WithRequired<T, K extends keyof T> = T & {
+    [P in K]-?: T[P];
+};

@@ -32,6 +32,7 @@ import { Mailer } from './mail/mailer';
 import { Metrics, registerMetrics } from './observability/metrics';
 import { requestIds, spanHooks, traceOf, traceparentOf } from './observability/traceContext';
 import { PlanCache } from './runtime/compile';
+import { ErrorFlows } from './runtime/errorFlows';
 import { ExecutionLog } from './runtime/executions';
 import { readCacheStats } from './runtime/readCache';
 import { registerRuntime } from './runtime/serve';
@@ -94,9 +95,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ? await (await import('./observability/otel')).startTracing(config.otlpEndpoint)
     : undefined;
   // Flow calls and test runs always have a trace id; any other request when its caller sent one.
-  const testRun = operations.find((operation) => operation.id === 'FlowBuilder.TestRunRestMethodFlow')!;
-  const testRunPrefix = testRun.url.slice(0, testRun.url.indexOf(':'));
-  const traced = (url: string) => url.startsWith('/rest/') || url.startsWith(testRunPrefix);
+  // Runs of a flow have a trace id: calls, test runs and retries of a failed execution (issue 32 point 4).
+  const runPrefixes = ['FlowBuilder.TestRunRestMethodFlow', 'FlowBuilder.RetryRestMethodFlowExecution'].map(
+    (id) => {
+      const url = operations.find((operation) => operation.id === id)!.url;
+      return url.slice(0, url.indexOf(':'));
+    },
+  );
+  const traced = (url: string) =>
+    url.startsWith('/rest/') || runPrefixes.some((prefix) => url.startsWith(prefix));
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     // A traced request's id is its trace id, so each of its log lines carries it as reqId.
@@ -119,6 +126,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         .send(new HttpError(400, 'api.badRequest').body());
     },
   });
+  const plans = new PlanCache(db, config.runtime);
+  const executions = new ExecutionLog(db, config.runtime.executionRetentionDays, app.log);
   const services: Services = {
     db,
     keys,
@@ -131,8 +140,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     items: new ItemStore(db),
     itemAnswers: new TableCache<JsonAnswer<unknown>>(db, ['items'], 100),
     itemLists: new TableCache<readonly object[]>(db, ['items'], 20),
-    plans: new PlanCache(db, config.runtime),
-    executions: new ExecutionLog(db, config.runtime.executionRetentionDays, app.log),
+    plans,
+    executions,
+    errorFlows: new ErrorFlows({ db, config: config.runtime, plans, executions, log: app.log }),
     rateCounts: new RateCounts(db),
   };
   // JSON bodies, the contract's and the flow runtime's: Fastify's own parser (prototype poisoning
@@ -145,7 +155,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (nestsDeeperThan(text as string, MAX_BODY_DEPTH)) done(tooDeep(), undefined);
     else parseJson(request, text as string, done);
   });
-  app.addHook('onClose', () => services.executions.close());
+  // Error flows still running log their executions before the log's last flush.
+  app.addHook('onClose', async () => {
+    await services.errorFlows.idle();
+    await services.executions.close();
+  });
   if (tracing) {
     spanHooks(app);
     // After the executions log's last batch (hooks close in order), so its statements' spans go too.
@@ -214,6 +228,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     config: config.runtime,
     plans: services.plans,
     executions: services.executions,
+    errorFlows: services.errorFlows,
     rateCounts: services.rateCounts,
     metrics,
   });

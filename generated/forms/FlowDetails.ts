@@ -7,7 +7,7 @@ export const form: FormDefinition = {
   // The schema carries the x- keywords of the shared Ajv, which RJSF's JSON Schema type does not list.
   schema: {
     "title": "FlowDetails",
-    "description": "The flow details drawer (spec part 2 §2 drawer 7): the summary (name, active, first and last publish dates, REST API, method, status) and the history of versions; read-only, its actions (activate, inspect, duplicate, delete) act at once.",
+    "description": "The flow details drawer (spec part 2 §2 drawer 7): the summary (name, active, keep call data (issue 32 point 3), first and last publish dates, REST API, method, status) and the history of versions; read-only, its actions (activate, inspect, duplicate, delete) act at once.",
     "type": "object",
     "required": [
       "Name",
@@ -19,6 +19,9 @@ export const form: FormDefinition = {
       },
       "IsActive": {
         "type": "boolean"
+      },
+      "KeepCallData": {
+        "$ref": "#/$defs/KeepCallData"
       },
       "FirstPublished": {
         "type": [
@@ -64,6 +67,17 @@ export const form: FormDefinition = {
       }
     },
     "$defs": {
+      "KeepCallData": {
+        "title": "KeepCallData",
+        "description": "Keep call data (issue 32 point 3): whether the executions log keeps a production call's input, answer and each block's data: never, on error (calls answered 400 and above; the default) or always; redacted and capped at 64 KB a call (server/runtime/callData.ts).",
+        "type": "string",
+        "enum": [
+          "never",
+          "onError",
+          "always"
+        ],
+        "default": "onError"
+      },
       "FlowVersion": {
         "title": "FlowVersion",
         "description": "One version of a flow (spec part 2 §3 'Flow').",
@@ -137,6 +151,7 @@ export const form: FormDefinition = {
     "ui:order": [
       "Name",
       "IsActive",
+      "KeepCallData",
       "FirstPublished",
       "LastPublished",
       "ApiName",
@@ -151,6 +166,16 @@ export const form: FormDefinition = {
     "IsActive": {
       "ui:title": "Active",
       "ui:field": "flowActive"
+    },
+    "KeepCallData": {
+      "ui:title": "Keep call data",
+      "ui:field": "flowKeepCallData",
+      "ui:enumNames": [
+        "Never",
+        "On error",
+        "Always"
+      ],
+      "ui:help": "What the executions log keeps of a production call: its input, answer and each block's data, secrets replaced, at most 64 KB a call. On error keeps the calls answered 400 and above."
     },
     "FirstPublished": {
       "ui:title": "First published",

@@ -115,6 +115,14 @@ export const form: FormDefinition = {
           "message": "ra.validation.settingKeyNotUnique"
         }
       },
+      "ErrorFlow": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 36,
+        "description": "A flow of this REST API run once for each of its calls that fails (an ERROR block, a 5xx answer, a timeout), after the answer, with {FlowName, Version, ErrorCode, Message, ExecutionId, At}; its own failure runs nothing (issue 32 point 5). The server refuses a guid that is not a flow of this REST API (ra.validation.errorFlowUnknown)."
+      },
       "IsPublished": {
         "type": "boolean"
       },
@@ -177,6 +185,7 @@ export const form: FormDefinition = {
       "IsInternal",
       "Users",
       "Settings",
+      "ErrorFlow",
       "*"
     ],
     "Guid": {
@@ -229,6 +238,19 @@ export const form: FormDefinition = {
       "ui:options": {
         "addLabel": "Add setting",
         "empty": "No settings."
+      }
+    },
+    "ErrorFlow": {
+      "ui:title": "Error flow",
+      "ui:widget": "lookup",
+      "ui:help": "Runs when a call of this REST API fails (an error block, a server error, a timeout), after the caller has its answer, with FlowName, Version, ErrorCode, Message, ExecutionId and At.",
+      "ui:options": {
+        "operation": "RestApi.GetRestApiFlows",
+        "path": {
+          "guid": "$itemId"
+        },
+        "itemKey": "Guid",
+        "itemLabel": "Label"
       }
     },
     "IsPublished": {

@@ -106,12 +106,30 @@ const handlers: Handlers = {
       );
       if (found.length !== users.length) errors.push(fieldError('/Users', 'ra.validation.unknownApiUser'));
     }
+    // The error flow is one of this REST API's own flows (issue 32 point 5): it runs with the REST
+    // API's rights, so another API's flow must not be named here.
+    if (body.ErrorFlow) {
+      const own = await db.query('select 1 from flows where guid::text = lower($1) and api_guid = $2::uuid', [
+        body.ErrorFlow,
+        body.Guid,
+      ]);
+      if (own.length === 0) errors.push(fieldError('/ErrorFlow', 'ra.validation.errorFlowUnknown'));
+    }
     if (errors.length > 0) throw badRequest(errors);
     return items.save(restApiKind, body as Record<string, unknown>, {
       by: principal?.name ?? null,
       now: now(),
     });
   },
+
+  /** The REST API's flows, for the lookup its ErrorFlow is chosen from (issue 32 point 5). */
+  'RestApi.GetRestApiFlows': async ({ db, params }) =>
+    db.query<{ Guid: string; Name: string; HttpMethod: string; IsActive: boolean; Label: string }>(
+      `select guid::text as "Guid", name as "Name", http_method as "HttpMethod", is_active as "IsActive",
+              http_method || ' ' || name as "Label"
+         from flows where api_guid::text = lower($1) order by lower(name), http_method`,
+      [params.guid],
+    ),
 
   'RestApi.DeleteRestApi': async ({ items, params }) => {
     await items.remove(restApiKind, params.guid);

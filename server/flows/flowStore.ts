@@ -4,6 +4,7 @@ import type { FlowGraph, FlowStatus, FlowVersion, RestMethodFlow } from '../../s
 import { type AuditAction, recordAudit } from '../audit/auditLog';
 import type { Db } from '../db/database';
 import { conflict, HttpError, notFound } from '../http/errors';
+import type { KeepCallData } from '../runtime/callData';
 
 interface FlowRow {
   guid: string;
@@ -13,6 +14,7 @@ interface FlowRow {
   api_name: string | null;
   is_script: boolean;
   is_active: boolean;
+  keep_call_data: KeepCallData;
   description: string | null;
   first_published: Date | null;
   last_published: Date | null;
@@ -50,7 +52,7 @@ export const isEditable = (version: Pick<VersionRow, 'archived' | 'is_published'
 
 const flowColumns = `f.guid::text as guid, f.name, f.http_method, f.api_guid::text as api_guid,
   (select i.name from items i where i.kind = 'restApi' and i.guid = f.api_guid) as api_name,
-  f.is_script, f.is_active, f.description, f.first_published, f.last_published, f.created, f.modified`;
+  f.is_script, f.is_active, f.keep_call_data, f.description, f.first_published, f.last_published, f.created, f.modified`;
 const versionColumns = `version_guid::text as version_guid, flow_guid::text as flow_guid, version, graph, is_published,
   published, archived, revision, modified`;
 
@@ -83,6 +85,7 @@ function presentFlow(
     ApiName: flow.api_name,
     IsScript: flow.is_script,
     IsActive: flow.is_active,
+    KeepCallData: flow.keep_call_data,
     FirstPublished: iso(flow.first_published),
     LastPublished: iso(flow.last_published),
     Created: iso(flow.created),
@@ -387,6 +390,24 @@ export class FlowStore {
           { IsActive: flow.is_active },
           { IsActive: active },
         );
+    });
+  }
+
+  /**
+   * Sets what the executions log keeps of the flow's calls (issue 32 point 3), for every version; the
+   * runtime reads it from the next call (its index is dropped on a write to flows). A change is recorded
+   * in the audit trail like activation.
+   */
+  async setKeepCallData(guid: string, keep: KeepCallData, actor: Actor): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const flow = await this.flowRow(guid, tx);
+      if (!flow) throw notFound('error.loadFlow');
+      if (flow.keep_call_data === keep) return;
+      await tx.query(
+        'update flows set keep_call_data = $2, modified = to_timestamp($3), modified_by = $4 where guid = $1',
+        [guid, keep, actor.now, actor.by],
+      );
+      await audit(tx, 'saved', flow, actor, { KeepCallData: flow.keep_call_data }, { KeepCallData: keep });
     });
   }
 

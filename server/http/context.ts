@@ -11,6 +11,7 @@ import type { Db } from '../db/database';
 import type { ItemStore } from '../items/itemStore';
 import type { Mailer } from '../mail/mailer';
 import type { PlanCache } from '../runtime/compile';
+import type { ErrorFlows } from '../runtime/errorFlows';
 import type { ExecutionLog } from '../runtime/executions';
 import type { JsonAnswer } from './jsonAnswer';
 import type { RateCounts } from './rateCounts';
@@ -37,6 +38,8 @@ export interface Services {
   plans: PlanCache;
   /** The executions log of production flow calls (server/runtime/executions.ts). */
   executions: ExecutionLog;
+  /** REST APIs' error flows, run after a failed call (server/runtime/errorFlows.ts). */
+  errorFlows: ErrorFlows;
   /** Rate limits' call counts, shared by every process on the database (server/http/rateCounts.ts). */
   rateCounts: RateCounts;
   /** Seconds since the epoch; tests move it to expire tokens and keys. */

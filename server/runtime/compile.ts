@@ -4,6 +4,7 @@ import { type CacheStats, TableCache } from '../db/cache';
 import type { Db } from '../db/database';
 import { externalConnectors, flowFunctions } from '../flows/flowLookups';
 import { HttpError } from '../http/errors';
+import { AUTHORIZATION, addSecret } from './callData';
 import { blockCompilers, type CompileEnv, type Executor } from './executors';
 import { NotRunnable } from './sources';
 
@@ -33,6 +34,8 @@ export interface Plan {
   writes: boolean;
   /** The start block's input fields (the test run's form). */
   inputFields: NonNullable<NonNullable<FlowBlock['Config']>['Fields']>;
+  /** Names (lower case) whose values a kept call's data replaces (server/runtime/callData.ts). */
+  secrets: ReadonlySet<string>;
 }
 
 /** A plan, or why the version cannot run here (an answer kept like a plan, so a failing flow is not recompiled per call). */
@@ -85,6 +88,7 @@ export async function compileVersion(
     connectors: new Map(connectors.map((entry) => [entry.Guid, entry])),
     functions: new Map(functions.map((entry) => [entry.Guid, entry])),
     writes: false,
+    secrets: new Set([AUTHORIZATION]),
   };
   const flowGraph = graph ?? row.graph;
   const blocks = flowGraph.Blocks ?? [];
@@ -111,6 +115,11 @@ export async function compileVersion(
       return { error: new HttpError(501, 'runtime.notRunnable', { reason: error.message }) };
     throw error;
   }
+  // A result answering a secret field under an alias answers a secret (issue 32 point 3).
+  for (const block of blocks)
+    if (block.Type === 'result')
+      for (const field of block.Output ?? [])
+        if (env.secrets.has(field.Name.toLowerCase())) addSecret(env.secrets, field.Alias);
   const start = flowGraph.StartBlock ?? blocks.find((block) => block.Type === 'start')?.Guid;
   if (!start || !steps.has(start))
     return { error: new HttpError(501, 'runtime.notRunnable', { reason: 'the flow has no start block' }) };
@@ -126,6 +135,7 @@ export async function compileVersion(
       steps,
       writes: env.writes,
       inputFields: steps.get(start)!.block.Config?.Fields ?? [],
+      secrets: env.secrets,
     },
   };
 }

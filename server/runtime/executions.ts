@@ -1,9 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Schemas } from '../contract/types';
 import type { Db } from '../db/database';
 
 /**
  * The executions log (issue 17 point 6): every production call of a flow, with its flow, version, REST
- * API, API user, status, duration and the error block if any; never a token, never a body. Calls are
+ * API, API user, status, duration and the error block if any; never a token. Its input, answer and
+ * blocks' data only as the flow's 'Keep call data' says, redacted and capped (issue 32 point 3,
+ * server/runtime/callData.ts); retries and error flow runs name the execution they follow. Calls are
  * buffered and inserted in batches (one statement per EXECUTION_BATCH (100) calls or every FLUSH_MS (100 ms); small batches keep each insert, which holds PGlite's one thread, to a few milliseconds), so logging
  * costs the hot path an array push; close() flushes what is left. Rows older than the retention are
  * deleted at start and hourly.
@@ -22,8 +25,48 @@ export interface Execution {
   errorBlock: string | null;
   errorCode: string | null;
   message: string | null;
+  /** The kept data as JSON text (callData.ts), or none. */
+  data?: string | null;
+  /** A retry: the execution it retried and who asked for it (issue 32 point 4). */
+  retryOf?: number | null;
+  retriedBy?: string | null;
+  /** An error flow's run: the failed execution it reports (issue 32 point 5). */
+  errorOf?: number | null;
   /** The call's W3C trace id (issue 32 point 2): the same as in its answer's traceparent and its log lines. */
   traceId: string | null;
+}
+
+const INSERT = `insert into flow_executions (at, flow_guid, version_guid, version, api_guid, api_user_guid, api_user_name,
+     http_method, status, duration_ms, error_block, error_code, message, trace_id, data, retry_of, retried_by, error_of)
+   select to_timestamp(a / 1000.0), f, vg, v, ag, ug, un, m, s, d, eb, ec, msg, tr, x, r, rb, eo
+     from jsonb_to_recordset($1::jsonb) as t(a float8, f uuid, vg uuid, v int, ag uuid, ug uuid, un text,
+       m text, s int, d float8, eb uuid, ec text, msg text, tr text, x jsonb, r int8, rb text, eo int8)`;
+
+/**
+ * One execution as a row of the insert's JSON. The kept data is JSON already: it is spliced in as it is,
+ * not parsed and serialized again.
+ */
+function rowJson(entry: Execution): string {
+  const head = JSON.stringify({
+    a: entry.at,
+    f: entry.flowGuid,
+    vg: entry.versionGuid,
+    v: entry.version,
+    ag: entry.apiGuid,
+    ug: entry.apiUserGuid,
+    un: entry.apiUserName,
+    m: entry.method,
+    s: entry.status,
+    d: entry.durationMs,
+    eb: entry.errorBlock,
+    ec: entry.errorCode,
+    msg: entry.message,
+    tr: entry.traceId,
+    r: entry.retryOf ?? null,
+    rb: entry.retriedBy ?? null,
+    eo: entry.errorOf ?? null,
+  });
+  return entry.data ? `${head.slice(0, -1)},"x":${entry.data}}` : head;
 }
 
 const EXECUTION_BATCH = 100;
@@ -36,6 +79,8 @@ export class ExecutionLog {
   private buffer: Execution[] = [];
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
+  /** Executions written one by one (insert()) and not yet in the table: flush() waits for them too. */
+  private readonly inserting = new Set<Promise<unknown>>();
   private readonly sweeper: NodeJS.Timeout;
   private readonly firstSweep: NodeJS.Timeout;
 
@@ -67,37 +112,17 @@ export class ExecutionLog {
     this.timer = undefined;
     const batch = this.buffer;
     this.buffer = [];
+    if (this.inserting.size > 0) {
+      // A failed call whose error flow is about to run is written on its own (insert()); a page
+      // asked for after its answer lists it too.
+      const inserts = Promise.allSettled([...this.inserting]);
+      this.flushing = this.flushing.then(() => inserts.then(() => undefined));
+    }
     if (batch.length === 0) return this.flushing;
     this.flushing = this.flushing.then(() =>
       this.db
-        .query(
-          // One JSON parameter: PostgreSQL reads a row set from it faster than from 13 arrays.
-          `insert into flow_executions (at, flow_guid, version_guid, version, api_guid, api_user_guid, api_user_name,
-             http_method, status, duration_ms, error_block, error_code, message, trace_id)
-           select to_timestamp(a / 1000.0), f, vg, v, ag, ug, un, m, s, d, eb, ec, msg, tr
-             from jsonb_to_recordset($1::jsonb) as t(a float8, f uuid, vg uuid, v int, ag uuid, ug uuid, un text,
-               m text, s int, d float8, eb uuid, ec text, msg text, tr text)`,
-          [
-            JSON.stringify(
-              batch.map((entry) => ({
-                a: entry.at,
-                f: entry.flowGuid,
-                vg: entry.versionGuid,
-                v: entry.version,
-                ag: entry.apiGuid,
-                ug: entry.apiUserGuid,
-                un: entry.apiUserName,
-                m: entry.method,
-                s: entry.status,
-                d: entry.durationMs,
-                eb: entry.errorBlock,
-                ec: entry.errorCode,
-                msg: entry.message,
-                tr: entry.traceId,
-              })),
-            ),
-          ],
-        )
+        // One JSON parameter: PostgreSQL reads a row set from it faster than from 18 arrays.
+        .query(INSERT, [`[${batch.map(rowJson).join(',')}]`])
         .then(
           () => undefined,
           (error: unknown) => this.log?.error({ err: error }, 'the executions log lost a batch'),
@@ -106,7 +131,23 @@ export class ExecutionLog {
     return this.flushing;
   }
 
-  /** Deletes calls older than the retention (EXECUTION_RETENTION_DAYS). */
+  /**
+   * Writes one execution now and answers its id: for the few that something must point at at once (a
+   * failed call its REST API's error flow reports, a retry the console opens). Not batched, so it costs
+   * one statement; neither is on a caller's path (the error flow runs after the answer is sent).
+   */
+  async insert(execution: Execution): Promise<number> {
+    const query = this.db.query<{ id: number }>(`${INSERT} returning id`, [`[${rowJson(execution)}]`]);
+    this.inserting.add(query);
+    try {
+      const [row] = await query;
+      return row!.id;
+    } finally {
+      this.inserting.delete(query);
+    }
+  }
+
+  /** Deletes calls older than the retention (EXECUTION_RETENTION_DAYS), their kept data with them. */
   async sweep(): Promise<void> {
     try {
       await this.db.query('delete from flow_executions where at < now() - make_interval(days => $1)', [
@@ -129,32 +170,65 @@ export interface ExecutionQuery {
   pageSize: number;
   status?: 'ok' | 'failed' | undefined;
   version?: number | undefined;
+  /** Calls at or after / before this time (ISO 8601). */
+  from?: string | undefined;
+  to?: string | undefined;
+  /** The API user's name, ignoring case. */
+  apiUser?: string | undefined;
+  /** The error block's code, ignoring case. */
+  errorCode?: string | undefined;
 }
+
+const columns = `id as "Id", to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "At",
+  version as "Version", version_guid::text as "VersionGuid", api_guid::text as "ApiGuid",
+  api_user_guid::text as "ApiUserGuid", api_user_name as "ApiUser", http_method as "HttpMethod",
+  status as "Status", duration_ms::float8 as "DurationMs", error_block::text as "ErrorBlock",
+  error_code as "ErrorCode", message as "Message", data is not null as "HasData", retry_of as "RetryOf",
+  retried_by as "RetriedBy", error_of as "ErrorOf", trace_id as "TraceId"`;
 
 /** One page of a flow's calls, newest first, with the total (the Flow Builder's executions table). */
 export async function listExecutions(db: Db, flowGuid: string, query: ExecutionQuery) {
   const where = ['flow_guid::text = $1'];
   const params: unknown[] = [flowGuid];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
   if (query.status === 'ok') where.push('status < 400');
   if (query.status === 'failed') where.push('status >= 400');
-  if (query.version !== undefined) {
-    params.push(query.version);
-    where.push(`version = $${params.length}`);
-  }
+  if (query.version !== undefined) where.push(`version = ${param(query.version)}`);
+  if (query.from) where.push(`at >= ${param(query.from)}::timestamptz`);
+  if (query.to) where.push(`at < ${param(query.to)}::timestamptz`);
+  if (query.apiUser) where.push(`lower(api_user_name) = lower(${param(query.apiUser)})`);
+  if (query.errorCode) where.push(`lower(error_code) = lower(${param(query.errorCode)})`);
   const clause = where.join(' and ');
   const [{ total } = { total: 0 }] = await db.query<{ total: number }>(
     `select count(*)::int as total from flow_executions where ${clause}`,
     params,
   );
   const rows = await db.query<Record<string, unknown>>(
-    `select id as "Id", to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "At",
-            version as "Version", version_guid::text as "VersionGuid", api_guid::text as "ApiGuid",
-            api_user_guid::text as "ApiUserGuid", api_user_name as "ApiUser", http_method as "HttpMethod",
-            status as "Status", duration_ms::float8 as "DurationMs", error_block::text as "ErrorBlock",
-            error_code as "ErrorCode", message as "Message", trace_id as "TraceId"
-       from flow_executions where ${clause} order by at desc, id desc
+    `select ${columns} from flow_executions where ${clause} order by at desc, id desc
       limit $${params.length + 1} offset $${params.length + 2}`,
     [...params, query.pageSize, (query.page - 1) * query.pageSize],
   );
   return { Executions: rows, Total: total };
+}
+
+/** One execution of a flow with its kept data (null when nothing was kept) and the retries of it. */
+export async function getExecution(
+  db: Db,
+  flowGuid: string,
+  id: number,
+): Promise<Schemas['FlowExecutionDetail'] | undefined> {
+  const [row] = await db.query<Omit<Schemas['FlowExecutionDetail'], 'Retries'>>(
+    `select ${columns}, flow_guid::text as "FlowGuid", data as "Data"
+       from flow_executions where flow_guid::text = $1 and id = $2`,
+    [flowGuid, id],
+  );
+  if (!row) return undefined;
+  const retries = await db.query<{ id: number }>(
+    'select id from flow_executions where retry_of = $1 order by id',
+    [id],
+  );
+  return { ...row, Retries: retries.map((retry) => retry.id) };
 }

@@ -17,6 +17,7 @@ import type { Db } from '../db/database';
 import { saveRecord, selectExpression } from '../documents/records';
 import { quoteIdent } from '../documents/recordTable';
 import { HttpError } from '../http/errors';
+import { addSecret, isSecretType } from './callData';
 import { connectorImplementation } from './connectors';
 import { readCache } from './readCache';
 import { resolveSource, type Source } from './sources';
@@ -36,10 +37,39 @@ export interface CompileEnv {
   db: Db;
   config: RuntimeConfig;
   /** External connectors and functions by guid, as FlowBuilder.GetExternalConnectors / GetFunctions list them. */
-  connectors: ReadonlyMap<string, { Name: string }>;
+  connectors: ReadonlyMap<string, { Name: string; Input?: FlowField[]; Output?: FlowField[] }>;
   functions: ReadonlyMap<string, { Name: string }>;
   /** Set by a compiler whose block writes: the plan then runs in a transaction. */
   writes: boolean;
+  /**
+   * Names (lower case) whose values the executions log never keeps (server/runtime/callData.ts): each
+   * compiler adds its Password-typed fields, the flow fields it maps into one and the aliases it gives one.
+   */
+  secrets: Set<string>;
+}
+
+/**
+ * A block's secrets by the field types it compiles against (issue 32 point 3): a mapping into a Password
+ * target makes its source flow field secret too (a password typed into a String start field is still a
+ * password once a block sends it where one goes), and an output read from one makes its alias secret.
+ */
+function noteSecrets(
+  env: CompileEnv,
+  mapping: readonly FlowMapping[],
+  targets: readonly { Name: string; Type?: string | null | undefined }[],
+  outputs: readonly { name: string; alias: string; type: string | null | undefined }[],
+) {
+  const byName = new Map(targets.map((target) => [target.Name.toLowerCase(), target]));
+  for (const entry of mapping) {
+    if (!isSecretType(byName.get((entry.To ?? '').toLowerCase())?.Type)) continue;
+    addSecret(env.secrets, entry.To);
+    addSecret(env.secrets, entry.From);
+  }
+  for (const output of outputs)
+    if (isSecretType(output.type)) {
+      addSecret(env.secrets, output.name);
+      addSecret(env.secrets, output.alias);
+    }
 }
 
 type BlockCompiler = (block: FlowBlock, env: CompileEnv) => Promise<Executor> | Executor;
@@ -71,8 +101,9 @@ function onePerPath(errors: FieldError[]): FieldError[] {
   return errors.filter((error) => !seen.has(error.path) && seen.add(error.path));
 }
 
-const start: BlockCompiler = (block) => {
+const start: BlockCompiler = (block, env) => {
   const fields: FlowField[] = block.Config?.Fields ?? [];
+  for (const field of fields) if (isSecretType(field.Type)) addSecret(env.secrets, field.Name);
   const schema = inputSchema(fields);
   const validate = ajv().compile(schema);
   ajv().removeSchema(schema);
@@ -101,7 +132,9 @@ const start: BlockCompiler = (block) => {
 };
 
 // ── add ───────────────────────────────────────────────────────────────────────────────────────────────
-const add: BlockCompiler = (block) => {
+const add: BlockCompiler = (block, env) => {
+  for (const field of block.Config?.Fields ?? [])
+    if (isSecretType(field.Type)) addSecret(env.secrets, field.Name);
   const producers = (block.Config?.Fields ?? []).map((field) => {
     const type = field.Type;
     if (field.AddType === 'Function') {
@@ -210,6 +243,12 @@ const read: BlockCompiler = async (block, env) => {
     column: column(field.Name, 'the output field'),
     alias: field.Alias || field.Name,
   }));
+  noteSecrets(
+    env,
+    config.Mapping ?? [],
+    source.kind === 'table' ? source.document.Elements : source.inputs,
+    outputs.map((output) => ({ name: output.column.Name, alias: output.alias, type: output.column.Type })),
+  );
   const filters = compileFilters(
     config.Filters ?? [],
     (name) => {
@@ -300,6 +339,12 @@ const write: BlockCompiler = async (block, env) => {
       column: column(field.Name, 'the output field'),
       alias: field.Alias || field.Name,
     }));
+    noteSecrets(
+      env,
+      mapping,
+      source.document.Elements,
+      outputs.map((output) => ({ name: output.column.Name, alias: output.alias, type: output.column.Type })),
+    );
     const document: Document = source.document;
     return async (state) => {
       const values = Object.fromEntries(
@@ -324,6 +369,18 @@ const write: BlockCompiler = async (block, env) => {
   const call = `${source.name}(${args.map(({ field }, index) => `${quoteIdent(field.Name)} => $${index + 1}::${sqlTypeOf(field.Type)}`).join(', ')})`;
   const sql = source.routine === 'procedure' ? `call ${call}` : `select * from ${call}`;
   const outputs = (block.Output ?? []).map((field) => ({ field, alias: field.Alias || field.Name }));
+  noteSecrets(
+    env,
+    mapping,
+    source.inputs,
+    outputs.map((output) => ({
+      name: output.field.Name,
+      alias: output.alias,
+      type:
+        source.outputs.find((entry) => entry.Name.toLowerCase() === output.field.Name.toLowerCase())?.Type ??
+        output.field.Type,
+    })),
+  );
   return async (state) => {
     const params = args.map((arg) => bindValue(readVar(state, arg.from)));
     const rows = await state.db.query<Record<string, unknown>>(sql, params);
@@ -357,6 +414,18 @@ const external: BlockCompiler = (block, env) => {
   if (implementation.writes) env.writes = true;
   const mapping = config.Mapping ?? [];
   const outputs = (block.Output ?? []).map((field) => ({ field, alias: field.Alias || field.Name }));
+  noteSecrets(
+    env,
+    mapping,
+    connector.Input ?? [],
+    outputs.map((output) => ({
+      name: output.field.Name,
+      alias: output.alias,
+      type:
+        connector.Output?.find((entry) => entry.Name.toLowerCase() === output.field.Name.toLowerCase())
+          ?.Type ?? output.field.Type,
+    })),
+  );
   return async (state) => {
     const input = fieldMap(state, mapping);
     const answer = await implementation.call(input, state);

@@ -22,7 +22,14 @@ export interface RunOptions {
   input: Record<string, unknown>;
   timeoutMs: number;
   statementTimeoutMs: number;
+  /** A test run: always in a transaction, always rolled back, always traced. */
   test?: boolean;
+  /**
+   * Collect what each block did, as a test run does, in a production call whose data may be kept
+   * (issue 32 point 3: the flow's 'Keep call data' is not `never`). It changes nothing else: a
+   * production call's writes commit as before.
+   */
+  trace?: boolean;
   /** Where a failure's own words go (the database's error text): the request's log. */
   log?: RunLog;
   /** The call's span while spans are exported (server/observability/otel.ts): each block gets one under it. */
@@ -92,7 +99,7 @@ const errorAnswer = (error: HttpError): RunOutcome => ({
 export async function runPlan(plan: Plan, options: RunOptions): Promise<RunOutcome> {
   const now = Date.now();
   const deadline = now + options.timeoutMs;
-  const tracing = options.test === true;
+  const tracing = options.test === true || options.trace === true;
   const trace: TraceEntry[] = [];
   // The call's statements stop with it: the timeout stops this, so a statement not yet started is
   // refused and, on PostgreSQL, one running is cancelled (issue 29 point 9; server/db/database.ts).
@@ -183,7 +190,7 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<RunOutco
   };
 
   const withTrace = (outcome: RunOutcome): RunOutcome => (tracing ? { ...outcome, trace } : outcome);
-  const inTransaction = plan.writes || tracing;
+  const inTransaction = plan.writes || options.test === true;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<RunOutcome>((resolve) => {
     timer = setTimeout(() => {
@@ -203,7 +210,7 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<RunOutco
           ]);
         const outcome = await walk();
         // Anything but a success rolls back; so does every test run.
-        if (tracing || outcome.status >= 300) throw new Rollback(outcome);
+        if (options.test === true || outcome.status >= 300) throw new Rollback(outcome);
         return outcome;
       })
       .catch((error: unknown) => {

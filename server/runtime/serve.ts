@@ -10,7 +10,9 @@ import type { RateCounts } from '../http/rateCounts';
 import type { Metrics } from '../observability/metrics';
 import { FlowSeries, flowOutcome, UNKNOWN, unknownFlow } from '../observability/series';
 import { traceOf } from '../observability/traceContext';
+import { callData, type KeepCallData, keepCallData, keepsData } from './callData';
 import type { PlanCache } from './compile';
+import { type ErrorFlows, reportsFailure } from './errorFlows';
 import type { ExecutionLog } from './executions';
 import { runPlan } from './run';
 
@@ -25,6 +27,17 @@ import { runPlan } from './run';
  * What answers is read from a cached index of REST APIs, flows and API users, dropped on a write to any
  * of their tables, so deactivating, publishing, deleting or renaming changes the next call.
  */
+interface RouteFlow {
+  flowGuid: string;
+  versionGuid: string;
+  version: number;
+  name: string;
+  /** The flow's 'Keep call data' (issue 32 point 3). */
+  keep: KeepCallData;
+  /** Its /metrics labels, made once per index. */
+  series: FlowSeries;
+}
+
 interface RouteApi {
   guid: string;
   name: string;
@@ -32,19 +45,11 @@ interface RouteApi {
   returnType: string;
   users: ReadonlySet<string>;
   /** `${METHOD} ${lower-case flow name}` → the live version. */
-  flows: ReadonlyMap<string, Route>;
+  flows: ReadonlyMap<string, RouteFlow>;
+  /** The flow its failed calls report to (issue 32 point 5), when it names one that is active. */
+  errorFlow: RouteFlow | null;
   /** /metrics labels of a call under this REST API to no flow of it. */
   unknownFlow: FlowSeries;
-}
-
-interface Route {
-  flowGuid: string;
-  versionGuid: string;
-  version: number;
-  /** The flow's name as stored. */
-  name: string;
-  /** Its /metrics labels, made once per index. */
-  series: FlowSeries;
 }
 
 interface ApiUser {
@@ -72,8 +77,10 @@ async function loadIndex(db: Db): Promise<RouteIndex> {
     api_guid: string;
     version_guid: string;
     version: number;
+    keep_call_data: string;
   }>(
-    `select f.guid::text as guid, f.name, f.http_method, f.api_guid::text as api_guid, v.version_guid::text as version_guid, v.version
+    `select f.guid::text as guid, f.name, f.http_method, f.api_guid::text as api_guid, v.version_guid::text as version_guid, v.version,
+            f.keep_call_data
        from flows f join flow_versions v on v.flow_guid = f.guid and v.is_published and v.archived is null
       where f.is_active and f.api_guid is not null`,
   );
@@ -81,7 +88,7 @@ async function loadIndex(db: Db): Promise<RouteIndex> {
     'select guid::text as guid, username, api_token::text as token from api_users where is_active and not is_deleted',
   );
   const apiNames = new Map(apis.map((api) => [api.guid, api.name]));
-  const byApi = new Map<string, Map<string, Route>>();
+  const byApi = new Map<string, Map<string, RouteFlow>>();
   for (const flow of flows) {
     const list = byApi.get(flow.api_guid) ?? new Map();
     list.set(`${flow.http_method} ${flow.name.toLowerCase()}`, {
@@ -89,6 +96,7 @@ async function loadIndex(db: Db): Promise<RouteIndex> {
       versionGuid: flow.version_guid,
       version: flow.version,
       name: flow.name,
+      keep: keepCallData(flow.keep_call_data),
       series: new FlowSeries(apiNames.get(flow.api_guid) ?? UNKNOWN, flow.name),
     });
     byApi.set(flow.api_guid, list);
@@ -97,6 +105,8 @@ async function loadIndex(db: Db): Promise<RouteIndex> {
   for (const api of apis) {
     // A deactivated REST API answers nothing (spec part 1 §3 'REST API': IsActive).
     if (api.body.IsActive === false) continue;
+    const apiFlows: ReadonlyMap<string, RouteFlow> = byApi.get(api.guid) ?? new Map();
+    const errorFlow = typeof api.body.ErrorFlow === 'string' ? api.body.ErrorFlow.toLowerCase() : null;
     index.set(api.name.toLowerCase(), {
       guid: api.guid,
       name: api.name,
@@ -105,7 +115,10 @@ async function loadIndex(db: Db): Promise<RouteIndex> {
       users: new Set(
         Array.isArray(api.body.Users) ? (api.body.Users as string[]).map((guid) => guid.toLowerCase()) : [],
       ),
-      flows: byApi.get(api.guid) ?? new Map(),
+      flows: apiFlows,
+      errorFlow: errorFlow
+        ? ([...apiFlows.values()].find((flow) => flow.flowGuid.toLowerCase() === errorFlow) ?? null)
+        : null,
       unknownFlow: new FlowSeries(api.name, UNKNOWN),
     });
   }
@@ -143,6 +156,7 @@ export interface RuntimeServices {
   config: RuntimeConfig;
   plans: PlanCache;
   executions: ExecutionLog;
+  errorFlows: ErrorFlows;
   rateCounts: RateCounts;
   /** Undefined with METRICS=off. */
   metrics: Metrics | undefined;
@@ -158,7 +172,7 @@ const send = (reply: FastifyReply, status: number, body: unknown) =>
         .send(JSON.stringify(body));
 
 export function registerRuntime(app: FastifyInstance, services: RuntimeServices): void {
-  const { db, config, plans, executions, rateCounts, metrics } = services;
+  const { db, config, plans, executions, errorFlows, rateCounts, metrics } = services;
   const indexCache = new TableCache<RouteIndex>(db, INDEX_TABLES, 1);
   metrics?.watchCache('routes', indexCache.stats);
   /**
@@ -203,30 +217,46 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
     const finish = (
       status: number,
       body: unknown,
-      extra: { errorBlock?: string; errorCode?: string; message?: string } = {},
+      extra: { errorBlock?: string; errorCode?: string; message?: string; data?: string | null } = {},
     ) => {
       // A call refused before its flow was known (401, 403 to an unknown name) has no flow to log under.
-      if (route) {
-        const durationMs = performance.now() - started;
-        metrics?.execution(route.series, flowOutcome(status, extra.errorCode), durationMs);
-        executions.record({
-          at: Date.now(),
-          flowGuid: route.flowGuid,
-          versionGuid: route.versionGuid,
-          version: route.version,
-          apiGuid: api.guid,
-          apiUserGuid: user?.guid ?? null,
-          apiUserName: user?.username ?? null,
-          method,
-          status,
-          durationMs,
-          errorBlock: extra.errorBlock ?? null,
-          errorCode: extra.errorCode ?? null,
-          message: status >= 400 ? (extra.message ?? null) : null,
-          traceId: trace?.traceId ?? null,
-        });
+      if (!route) return send(reply, status, body);
+      const durationMs = performance.now() - started;
+      metrics?.execution(route.series, flowOutcome(status, extra.errorCode), durationMs);
+      const execution = {
+        at: Date.now(),
+        flowGuid: route.flowGuid,
+        versionGuid: route.versionGuid,
+        version: route.version,
+        apiGuid: api.guid,
+        apiUserGuid: user?.guid ?? null,
+        apiUserName: user?.username ?? null,
+        method,
+        status,
+        durationMs,
+        errorBlock: extra.errorBlock ?? null,
+        errorCode: extra.errorCode ?? null,
+        message: status >= 400 ? (extra.message ?? null) : null,
+        traceId: trace?.traceId ?? null,
+        data: extra.data ?? null,
+      };
+      // A failure the REST API's error flow hears of (issue 32 point 5), unless it is the error flow's own.
+      const errorFlow = api.errorFlow;
+      if (!errorFlow || errorFlow.flowGuid === route.flowGuid || !reportsFailure(status, extra.errorCode)) {
+        executions.record(execution);
+        return send(reply, status, body);
       }
-      return send(reply, status, body);
+      const sent = send(reply, status, body);
+      errorFlows.report(
+        { apiGuid: api.guid, apiName: api.name, ...errorFlow },
+        {
+          execution,
+          flowName: route.name,
+          errorCode:
+            extra.errorCode ?? String((body as { MessageKey?: unknown } | null)?.MessageKey ?? status),
+        },
+      );
+      return sent;
     };
     const refuse = (error: HttpError) => {
       if (error.status === 401)
@@ -275,10 +305,16 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
       input,
       timeoutMs: config.timeoutMs,
       statementTimeoutMs: config.statementTimeoutMs,
+      // What each block did is collected only where it may be kept (issue 32 point 3).
+      trace: route.keep !== 'never',
       log: request.log,
       span: trace?.span,
     });
-    return finish(outcome.status, outcome.body, outcome);
+    const data =
+      outcome.trace && keepsData(route.keep, outcome.status)
+        ? callData(compiled.plan.secrets, input, outcome.body, outcome.trace)
+        : null;
+    return finish(outcome.status, outcome.body, { ...outcome, data });
   };
 
   app.route({

@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 /**
  * One call's state while its plan runs: the flow fields (variables) by lower-case name, the rows of the
  * last read without first match (for a result that is an array), the answer once the result block ran,
- * and the trace when the call is a test run.
+ * and the trace when the call is a test run or its data may be kept.
  */
 export interface Variable {
   name: string;
@@ -44,7 +44,7 @@ export interface RunState {
   vars: Map<string, Variable>;
   rows: Array<Map<string, Variable>> | null;
   answer?: { status: number; body: unknown };
-  /** Test runs only: what each block did, filled by the runner. */
+  /** Test runs, and production calls whose data may be kept: what each block did, filled by the runner. */
   tracing: boolean;
   /** What the running block reports for the trace (set by executors when tracing). */
   note?: Pick<TraceEntry, 'Input' | 'Output' | 'Rows' | 'Branch'>;

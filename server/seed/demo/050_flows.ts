@@ -18,15 +18,18 @@ import type { DemoSeed } from '../seed';
  * published, active flows the runtime answers (server/runtime/, README 'Flows answer calls'): a GET flow
  * using READ, CHECK and RESULT over the customers of FlowDemoCustomer, and a POST flow with ADD, EXTERNAL
  * and WRITE into FlowDemoNotification. A REST API is added only when no other builder's demo data brought
- * one, so the flows have something to belong to.
+ * one, so the flows have something to belong to. A third flow, errors/record, is that REST API's error
+ * flow (issue 32 point 5): it writes each failed call into FlowDemoFailure.
  */
 
 const ids = {
   api: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a01',
   document: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a02',
   notifications: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a03',
+  failures: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a04',
   getFlow: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a10',
   postFlow: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a11',
+  errorFlow: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a12',
   sendMail: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a20',
   createTicket: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a21',
   fullName: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a30',
@@ -153,6 +156,33 @@ const notificationDocument: DemoDocument = {
   ],
 };
 
+/** The failed calls of the demo REST API, as its error flow errors/record writes them (issue 32 point 5). */
+const failureDocument: DemoDocument = {
+  guid: ids.failures,
+  name: 'FlowDemoFailure',
+  description: 'Failed calls of the demo REST API, written by its error flow errors/record.',
+  elements: [
+    {
+      Name: 'ExecutionId',
+      Type: 'Longnumber',
+      IsKey: true,
+      IsUpdatable: false,
+      Validation: { IsRequired: true },
+    },
+    { Name: 'FlowName', Type: 'String', IsUpdatable: true, Validation: { MaxLength: 200 } },
+    { Name: 'Version', Type: 'Number', IsUpdatable: true },
+    { Name: 'ErrorCode', Type: 'String', IsUpdatable: true, Validation: { MaxLength: 200 } },
+    { Name: 'Message', Type: 'Text', IsUpdatable: true },
+    { Name: 'At', Type: 'DateTime', IsUpdatable: true },
+  ],
+};
+
+/** The guids of the demo's error flow and of the document it writes (tests, README). */
+export const demoErrorFlow = { flow: ids.errorFlow, document: ids.failures, documentName: 'FlowDemoFailure' };
+
+/** The demo flow GET customers/credit (tests, the bench). */
+export const demoCreditFlow = ids.getFlow;
+
 /** Demo customers of customers/credit: one within its credit range (0 to 10,000) and one beyond it. */
 export const demoFlowCustomers = {
   inRange: {
@@ -230,6 +260,7 @@ async function seedTargets(db: Db): Promise<{ api: string }> {
   // The demo flows read and write fields this module knows, so they use documents of their own.
   await seedDocument(db, items, customerDocument, stamp.now);
   await seedDocument(db, items, notificationDocument, stamp.now);
+  await seedDocument(db, items, failureDocument, stamp.now);
   for (const customer of Object.values(demoFlowCustomers))
     await db.query(
       `insert into ${qualifiedTable(ids.document)} ("Id", "Name", "Email", "Credit", "Since")
@@ -392,9 +423,85 @@ function notifyFlow(): FlowGraph {
   return updateBlock(graph, result, (block) => ({ ...block, Config: { ...block.Config, FullOutput: true } }));
 }
 
+/**
+ * START(FlowName, Version, ErrorCode, Message, ExecutionId, At: what a REST API's error flow receives) →
+ * WRITE the failure into FlowDemoFailure, keyed by the failed execution's id → RESULT → CLOSE.
+ */
+function errorRecordFlow(): FlowGraph {
+  const newGuid = counter('7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4d');
+  let graph = newFlowGraph({ isScript: false, newGuid });
+  const start = graph.StartBlock!;
+  const result = graph.ResultBlock!;
+  graph = updateBlock(graph, start, (block) => ({
+    ...block,
+    Config: {
+      Fields: [
+        { Name: 'FlowName', Type: 'String', Validation: { IsRequired: true, MaxLength: 200 } },
+        { Name: 'Version', Type: 'Number' },
+        { Name: 'ErrorCode', Type: 'String', Validation: { MaxLength: 200 } },
+        { Name: 'Message', Type: 'Text' },
+        { Name: 'ExecutionId', Type: 'Longnumber', Validation: { IsRequired: true } },
+        { Name: 'At', Type: 'DateTime' },
+      ],
+    },
+  }));
+  const write = insertBlock(graph, { from: start, to: result, exit: 'Out' }, 'write', { newGuid });
+  graph = updateBlock(write.graph, write.guid, (block) => ({
+    ...block,
+    Config: {
+      ...block.Config,
+      Action: {
+        Guid: failureDocument.guid,
+        Name: failureDocument.name,
+        Type: 'Document',
+        FlowConnectionGuid: DEMO_CONNECTION_GUID,
+        IsRead: false,
+      },
+      Mapping: [
+        { From: 'ExecutionId', To: 'ExecutionId', Required: true, IsKey: true },
+        { From: 'FlowName', To: 'FlowName' },
+        { From: 'Version', To: 'Version' },
+        { From: 'ErrorCode', To: 'ErrorCode' },
+        { From: 'Message', To: 'Message' },
+        { From: 'At', To: 'At' },
+      ],
+    },
+    Output: [],
+  }));
+  return updateBlock(graph, result, (block) => ({ ...block, Config: { ...block.Config, FullOutput: true } }));
+}
+
+/**
+ * The demo REST API's error flow (issue 32 point 5), seeded on its own so a database seeded before it
+ * existed gets it too, and named in the REST API's ErrorFlow unless that names one already.
+ */
+async function seedErrorFlow(db: Db, flows: FlowStore) {
+  if (await flows.flowOf(ids.errorFlow)) return;
+  const { api } = await seedTargets(db);
+  const stamp = { by: 'seed', now: Date.now() / 1000 };
+  if (await flows.exists({ name: 'errors/record', method: 'POST', api })) return;
+  await flows.save(
+    {
+      Guid: ids.errorFlow,
+      Name: 'errors/record',
+      Description: 'The error flow of its REST API: writes each failed call into FlowDemoFailure.',
+      HttpMethod: 'POST',
+      Api: api,
+      IsScript: false,
+      Flow: errorRecordFlow(),
+    },
+    { ...stamp, publish: true, enable: true },
+  );
+  const items = new ItemStore(db);
+  const restApi = await items.find(kind('restApi'), api);
+  if (restApi && !restApi.ErrorFlow)
+    await items.save(kind('restApi'), { ...restApi, ErrorFlow: ids.errorFlow }, stamp);
+}
+
 const seedFlows: DemoSeed = async (db) => {
   await seedLookups(db);
   const flows = new FlowStore(db);
+  await seedErrorFlow(db, flows);
   if (await flows.flowOf(ids.getFlow)) return;
   const { api } = await seedTargets(db);
   const document = customerDocument;

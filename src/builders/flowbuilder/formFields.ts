@@ -8,6 +8,7 @@ import { DocumentTableField } from './formFields/DocumentTableField';
 import { FilterSummaryField } from './formFields/FilterSummaryField';
 import {
   FlowActiveField,
+  FlowKeepCallDataField,
   FlowStatusField,
   FlowVersionsField,
   SummaryTextField,
@@ -51,6 +52,7 @@ export const formFields: RegistryFieldsType = {
   // The flow details' summary and version history.
   summaryText: SummaryTextField,
   flowActive: FlowActiveField,
+  flowKeepCallData: FlowKeepCallDataField,
   flowStatus: FlowStatusField,
   flowVersions: FlowVersionsField,
   // Pickers: functions, function lists, the block to add.

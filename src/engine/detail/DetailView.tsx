@@ -65,9 +65,12 @@ export function DetailView({
   const name = builder.name(draft) || `New ${builder.item}`;
   const kind = itemKindOfRoute(builder.route);
   // Widgets see the run's errors with their params (a code editor marks the lines of compile errors).
+  // The item's id too, for lookups that depend on it (LookupWidget's `$itemId`); it never changes while
+  // the item is open, so it does not re-render the form.
+  const itemId = builder.id(draft);
   const context = useMemo(
-    () => ({ ...formContext, validationErrors: validation.errors }),
-    [formContext, validation.errors],
+    () => ({ ...formContext, validationErrors: validation.errors, itemId }),
+    [formContext, validation.errors, itemId],
   );
   return (
     <div className="detail">

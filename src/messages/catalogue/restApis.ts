@@ -11,6 +11,7 @@ export const restApis = {
   'ra.validation.settingKeyEmpty': 'Please enter the setting’s key',
   'ra.validation.settingKeyNotUnique': 'Another setting has this key',
   'ra.validation.unknownApiUser': 'One of the chosen API users does not exist',
+  'ra.validation.errorFlowUnknown': 'The error flow must be a flow of this REST API',
   'ra.error.loadRestApi': 'The REST API was not found',
   'ra.error.loadApiUser': 'The API user was not found',
   'ra.restApiDelete.error': 'Something went wrong while deleting REST API. Please try again.',

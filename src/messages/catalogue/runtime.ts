@@ -56,8 +56,30 @@ export const runtime = {
   'fb.executions.title': 'Executions',
   'fb.executions.empty': 'No calls recorded yet.',
   'fb.executions.retention': 'Calls are kept {days} days.',
-  'fb.executions.allStatuses': 'All statuses',
-  'fb.executions.ok': 'Succeeded',
-  'fb.executions.failed': 'Failed',
   'fb.executions.trace': 'Trace id',
+
+  // ── Executions with their data, retry, error flow (issue 32 points 3-5) ──
+  'fb.executions.notFound': 'The execution was not found; it may be older than the executions log keeps',
+  'fb.executions.open': 'Open',
+  'fb.executions.filter': 'Filter',
+  'fb.executions.clearFilter': 'Clear filters',
+  'fb.executions.noData': 'No data was kept for this call (Keep call data: {keep}).',
+  'fb.executions.retryOf': 'retry of #{id}',
+  'fb.executions.errorOf': 'error flow of #{id}',
+  'fb.executions.shown':
+    'The canvas shows execution #{id} (answered {status} in {ms} ms). Click a block that ran to see its data.',
+  'fb.executions.opened': 'Execution #{id}: {method} {name}',
+  'fb.executions.cut': 'Over the 64 KB a call keeps, these parts were cut: {parts}',
+  'fb.executions.redacted': 'Secret values (password fields, Authorization) are replaced by [redacted].',
+  'fb.executions.keepSaved': 'Keep call data set to {keep}',
+  'fb.executions.keepError': 'Keep call data could not be changed. Please try again.',
+  'fb.retry.title': 'Retry',
+  'fb.retry.run': 'Retry',
+  'fb.retry.running': 'Retrying…',
+  'fb.retry.done': 'Retried as execution #{id}: answered {status}',
+  'fb.retry.notFailed': 'Only a failed call can be retried',
+  'fb.retry.noData': 'This call cannot be retried: its input was not kept',
+  'fb.retry.inputIncomplete':
+    'This call cannot be retried: part of its input was redacted or cut, so it is not the input that was sent',
+  'fb.retry.noActiveVersion': 'The flow has no active version to retry against',
 } as const;

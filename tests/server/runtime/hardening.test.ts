@@ -53,6 +53,7 @@ describe.each(databaseTargets)('flow runtime hardening on $name (issue 29 points
     steps: new Map(steps.map((entry) => [entry.block.Guid, entry])),
     writes,
     inputFields: [],
+    secrets: new Set(),
   });
 
   let counter = 0;

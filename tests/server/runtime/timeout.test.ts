@@ -34,6 +34,7 @@ describe.each(databaseTargets)('runtime limits on $name (issue 17 point 7)', (ta
     steps: new Map(steps.map((entry) => [entry.block.Guid, entry])),
     writes: true,
     inputFields: [],
+    secrets: new Set(),
   });
   const insert: Executor = async (state) => {
     await state.db.query('insert into timeout_probe (id) values (1)');

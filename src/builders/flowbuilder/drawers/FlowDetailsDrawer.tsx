@@ -11,14 +11,17 @@ import { useCan } from '../../../permissions/useCan';
 import { useConfirm } from '../../../shell/dialogs/confirm';
 import { failureNotice } from '../../../shell/notifications/failureNotice';
 import { useNotify, useNotifyError } from '../../../shell/notifications/useNotify';
-import { FlowExecutions } from '../executions/FlowExecutions';
+import { executionPath } from '../executions/ExecutionDrawer';
+import { FlowExecutions, useExecutionsLog } from '../executions/FlowExecutions';
 import { deleteVersion, duplicateVersion, flowKeys, flowQuery, setFlowStatus } from '../flowQueries';
 import { formFields } from '../formFields';
 import type { FlowDetailsContext } from '../formFields/FlowDetailsFields';
+import { type KeepCallData, keepCallDataLabel, setKeepCallData } from '../testRun/testRunQueries';
 
 interface DetailsValue {
   Name: string;
   IsActive: boolean;
+  KeepCallData: KeepCallData;
   FirstPublished: string | null;
   LastPublished: string | null;
   ApiName: string | null;
@@ -32,7 +35,8 @@ interface DetailsValue {
  * summary — name, active indicator, first and last publish dates, REST API, method, status,
  * activate/deactivate — and the history of versions with inspect,
  * duplicate and delete (§4: duplicate blocked while a draft exists; only drafts are deleted; the drawer
- * closes when the last version goes). Below, the flow's change history from the audit trail (issue 10
+ * closes when the last version goes); 'keep call data' (issue 32 point 3), set at once with Publish.
+ * Below, the executions log (issue 17 point 6, issue 32 point 3) and the flow's change history from the audit trail (issue 10
  * point 7): who created, saved, published, deleted, activated or deactivated which version, with the diff.
  */
 export function FlowDetailsDrawer(props: { drawerKey: string; guid: string }) {
@@ -44,6 +48,7 @@ export function FlowDetailsDrawer(props: { drawerKey: string; guid: string }) {
   const notifyError = useNotifyError();
   const drawers = useDrawers();
   const navigate = useNavigate();
+  const executionsLog = useExecutionsLog();
   if (flow.isPending) return <span className="spinner" role="status" aria-label="Loading" />;
   if (flow.error || !flow.data)
     return (
@@ -133,6 +138,16 @@ export function FlowDetailsDrawer(props: { drawerKey: string; guid: string }) {
     }
   };
 
+  const keep = async (value: KeepCallData) => {
+    try {
+      await setKeepCallData(data.Guid, value);
+      notify('success', t('fb.executions.keepSaved', { keep: keepCallDataLabel[value] }));
+      await refresh();
+    } catch {
+      notify('danger', t('fb.executions.keepError'));
+    }
+  };
+
   const inspect = (version: FlowVersion) => {
     void drawers.close(props.drawerKey, { force: true });
     navigate(
@@ -141,6 +156,8 @@ export function FlowDetailsDrawer(props: { drawerKey: string; guid: string }) {
   };
   const formContext: FlowDetailsContext & Record<string, unknown> = {
     toggle: canPublish && (live || data.IsActive) ? () => void toggle() : undefined,
+    // What production keeps changes what production does: Publish, as activation (issue 32 point 3).
+    setKeepCallData: canPublish ? (value) => void keep(value) : undefined,
     inspect,
     duplicate: canUpsert ? (version) => void duplicate(version) : undefined,
     remove: canDelete ? (version) => void remove(version) : undefined,
@@ -148,6 +165,7 @@ export function FlowDetailsDrawer(props: { drawerKey: string; guid: string }) {
   const value: DetailsValue = {
     Name: data.Name,
     IsActive: data.IsActive === true,
+    KeepCallData: data.KeepCallData ?? 'onError',
     FirstPublished: data.FirstPublished ?? null,
     LastPublished: data.LastPublished ?? null,
     ApiName: data.ApiName ?? null,
@@ -168,7 +186,14 @@ export function FlowDetailsDrawer(props: { drawerKey: string; guid: string }) {
       onSave={async () => false}
       notes={() => (
         <>
-          <FlowExecutions guid={data.Guid} />
+          <FlowExecutions
+            guid={data.Guid}
+            state={executionsLog}
+            onOpen={(execution) => {
+              void drawers.close(props.drawerKey, { force: true });
+              navigate(executionPath(data.Guid, execution.Id));
+            }}
+          />
           <ItemHistory kind="flow" guid={data.Guid} title={t('audit.changeHistory')} />
         </>
       )}

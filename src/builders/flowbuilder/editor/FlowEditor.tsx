@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { blockType } from '../../../domain/flow/blockTypes';
 import { deleteBlock, falsePathOf } from '../../../domain/flow/graph';
 import type { RestMethodFlow } from '../../../domain/flow/types';
@@ -16,10 +16,13 @@ import { FlowCanvas } from '../canvas/FlowCanvas';
 import { useOpenBlockDrawer } from '../drawers/blockDrawers';
 import { ChooseBlockDrawer } from '../drawers/ChooseBlockDrawer';
 import { FlowDetailsDrawer } from '../drawers/FlowDetailsDrawer';
+import { EXECUTION_DRAWER, ExecutionDrawer } from '../executions/ExecutionDrawer';
 import { StatusBadge } from '../StatusBadge';
 import { TestRunBanner } from '../testRun/TestRunBanner';
-import { TestRunDrawer, useOpenTraceBlock } from '../testRun/TestRunDrawer';
-import { testRunAtom } from '../testRun/testRunState';
+import { TestRunDrawer } from '../testRun/TestRunDrawer';
+import { useOpenTraceBlock } from '../testRun/TraceBlockDrawer';
+import type { FlowExecutionDetail } from '../testRun/testRunQueries';
+import { executionRun, testRunAtom } from '../testRun/testRunState';
 import { changeGraphAtom, flowDraftAtom, focusBlockAtom } from './flowEditorState';
 import { useFlowEditor } from './useFlowEditor';
 
@@ -30,8 +33,18 @@ const statusLabel = {
   invalid: 'validation.required',
 } as const;
 
-/** The flow editor: header with the life-cycle actions, the block canvas and the validation panel. */
-export function FlowEditor({ loaded }: { loaded: RestMethodFlow }) {
+/**
+ * The flow editor: header with the life-cycle actions, the block canvas and the validation panel. With
+ * an execution (opened from the executions log, issue 32 point 3) the canvas draws the path it took and
+ * a drawer shows it, as after a test run.
+ */
+export function FlowEditor({
+  loaded,
+  execution,
+}: {
+  loaded: RestMethodFlow;
+  execution?: FlowExecutionDetail | undefined;
+}) {
   const editor = useFlowEditor(loaded);
   const { validation, flow } = editor;
   const drawers = useDrawers();
@@ -54,6 +67,35 @@ export function FlowEditor({ loaded }: { loaded: RestMethodFlow }) {
     },
     [openSettings, openTrace],
   );
+  const navigate = useNavigate();
+  const openExecution = useCallback(
+    (shown: FlowExecutionDetail) =>
+      drawers.open({
+        key: EXECUTION_DRAWER,
+        title: t('fb.executions.opened', { id: shown.Id, method: loaded.HttpMethod, name: loaded.Name }),
+        size: 'wide',
+        content: <ExecutionDrawer flow={loaded} canRetry={editor.canUpsert} />,
+      }),
+    [drawers, loaded, editor.canUpsert],
+  );
+  // An execution opened from the log is drawn like a test run, once per execution opened.
+  const shownExecution = useRef<number | null>(null);
+  useEffect(() => {
+    if (!execution || execution.FlowGuid !== loaded.Guid || shownExecution.current === execution.Id) return;
+    shownExecution.current = execution.Id;
+    setRun(executionRun(execution));
+    openExecution(execution);
+  }, [execution, loaded.Guid, setRun, openExecution]);
+  const clearRun = useCallback(() => {
+    setRun(null);
+    shownExecution.current = null;
+    // The address stops naming the execution, so a reload does not open it again; the version stays.
+    if (execution)
+      navigate(
+        `/flowbuilder/${encodeURIComponent(loaded.Guid)}?version=${encodeURIComponent(loaded.VersionGuid ?? '')}`,
+        { replace: true },
+      );
+  }, [setRun, execution, navigate, loaded.Guid, loaded.VersionGuid]);
   const changeGraph = useSetAtom(changeGraphAtom);
   const focusBlock = useSetAtom(focusBlockAtom);
   const draft = useAtomValue(flowDraftAtom);
@@ -224,7 +266,11 @@ export function FlowEditor({ loaded }: { loaded: RestMethodFlow }) {
           to make a new draft.
         </p>
       )}
-      <TestRunBanner flowGuid={loaded.Guid} onOpen={openTestRun} />
+      <TestRunBanner
+        flowGuid={loaded.Guid}
+        onOpen={() => (run?.execution ? openExecution(run.execution) : openTestRun())}
+        onClear={clearRun}
+      />
       <div className="flow-editor__body">
         <FlowCanvas
           graph={flow.Flow ?? { Blocks: [] }}

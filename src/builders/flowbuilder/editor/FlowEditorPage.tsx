@@ -4,22 +4,28 @@ import { t } from '../../../messages/t';
 import { failureNotice } from '../../../shell/notifications/failureNotice';
 import { usePageTitle } from '../../../shell/title/usePageTitle';
 import { flowQuery } from '../flowQueries';
+import { executionQuery } from '../testRun/testRunQueries';
 import { FlowEditor } from './FlowEditor';
 
 /**
  * /flowbuilder/:id — a flow's newest version, or the one named by ?version= (inspect from the history).
- * This module is the lazy chunk that brings @xyflow/react and the layout worker.
+ * With ?execution=<id>, an execution from the log (issue 32 point 3) on the canvas of the version that
+ * ran it. This module is the lazy chunk that brings @xyflow/react and the layout worker.
  */
 export default function FlowEditorPage() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
-  const version = params.get('version');
-  const flow = useQuery(flowQuery(id, version));
+  const executionId = Number(params.get('execution')) || null;
+  const execution = useQuery({ ...executionQuery(id, executionId ?? 0), enabled: executionId !== null });
+  // The version that ran, unless the address names one.
+  const version = params.get('version') ?? (executionId ? (execution.data?.VersionGuid ?? null) : null);
+  const waiting = executionId !== null && execution.isPending;
+  const flow = useQuery({ ...flowQuery(id, version), enabled: !waiting });
   usePageTitle('Flow Builder');
   return (
     <>
       <CanvasFonts />
-      {flow.isPending ? (
+      {waiting || flow.isPending ? (
         <div className="page page--centered" aria-busy="true">
           <span className="spinner" role="status" aria-label="Loading" />
         </div>
@@ -32,7 +38,11 @@ export default function FlowEditorPage() {
           </p>
         </div>
       ) : (
-        <FlowEditor key={`${id}:${flow.data.VersionGuid}`} loaded={flow.data} />
+        <FlowEditor
+          key={`${id}:${flow.data.VersionGuid}`}
+          loaded={flow.data}
+          execution={executionId !== null ? execution.data : undefined}
+        />
       )}
     </>
   );

@@ -12,6 +12,8 @@ export interface FlowDetailsContext {
   duplicate?: ((version: FlowVersion) => void) | undefined;
   /** Deletes a draft version; absent when not permitted. */
   remove?: ((version: FlowVersion) => void) | undefined;
+  /** Sets what the executions log keeps of the flow's calls; absent when not permitted. */
+  setKeepCallData?: ((value: 'never' | 'onError' | 'always') => void) | undefined;
 }
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
@@ -56,6 +58,45 @@ export function FlowActiveField(props: FieldProps<boolean>) {
         <button type="button" className="button button--small" onClick={toggle}>
           {active ? 'Deactivate' : 'Activate'}
         </button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Keep call data (`"ui:field": "flowKeepCallData"`, issue 32 point 3): a select that acts at once when
+ * permitted (the drawer is otherwise read-only), the chosen value's label otherwise. Options and labels
+ * are the schema's enum and the UI schema's `ui:enumNames`; the field template shows `ui:help` under it,
+ * with the id the select is described by.
+ */
+export function FlowKeepCallDataField(props: FieldProps<'never' | 'onError' | 'always'>) {
+  const { setKeepCallData } = contextOf(props);
+  const values = (props.schema.enum ?? []) as Array<'never' | 'onError' | 'always'>;
+  const labels = (props.uiSchema?.['ui:enumNames'] ?? values) as string[];
+  const value = props.formData ?? 'onError';
+  const label = (option: string) => labels[values.indexOf(option as never)] ?? option;
+  const id = props.fieldPathId.$id;
+  const help = props.uiSchema?.['ui:help'] as string | undefined;
+  return (
+    <div className="flow-summary__item" id={`${id}__item`}>
+      <label className="field__label" htmlFor={id}>
+        {titleOf(props)}
+      </label>
+      {setKeepCallData ? (
+        <select
+          id={id}
+          value={value}
+          aria-describedby={help ? `${id}__help` : undefined}
+          onChange={(event) => setKeepCallData(event.target.value as typeof value)}
+        >
+          {values.map((option) => (
+            <option key={option} value={option}>
+              {label(option)}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <span id={id}>{label(value)}</span>
       )}
     </div>
   );

@@ -1,22 +1,20 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { useAtom, useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
-import { blockType } from '../../../domain/flow/blockTypes';
 import { inputSchema } from '../../../domain/flow/runtime/inputSchema';
 import type { RestMethodFlow } from '../../../domain/flow/types';
-import { JsonPreview } from '../../../engine/drawers/JsonPreview';
-import { useDrawers } from '../../../engine/drawers/useDrawers';
 import type { FormDefinition } from '../../../engine/form/formDefinition';
 import { SchemaForm } from '../../../engine/form/SchemaForm';
 import { t } from '../../../messages/t';
 import { useNotifyError } from '../../../shell/notifications/useNotify';
 import type { FieldError } from '../../../validation/fieldErrors';
 import { flowDraftAtom } from '../editor/flowEditorState';
-import { TraceBlockDrawer } from './TraceBlockDrawer';
+import { RunResult } from './RunResult';
 import { testRun } from './testRunQueries';
 import { type TestRunResult, testRunAtom } from './testRunState';
 
 const NO_FIELDS: never[] = [];
+const NO_BLOCKS: never[] = [];
 
 /** Never called: the form shows the server's errors (the console's CSP allows no schema compiling). */
 const serverValidates = Object.assign(() => true, { errors: null });
@@ -32,20 +30,6 @@ function inputErrors(result: TestRunResult | null): FieldError[] {
     messageKey: error.MessageKey,
     message: error.Message,
   }));
-}
-
-export const traceDrawerKey = (guid: string) => `trace-${guid}`;
-
-/** Opens the data one block of the last run read and produced (like n8n's per-node view). */
-export function useOpenTraceBlock() {
-  const drawers = useDrawers();
-  return (guid: string, label: string) =>
-    drawers.open({
-      key: traceDrawerKey(guid),
-      title: `${label} block: test run`,
-      size: 'wide',
-      content: <TraceBlockDrawer guid={guid} drawerKey={traceDrawerKey(guid)} />,
-    });
 }
 
 /**
@@ -80,10 +64,9 @@ export function TestRunDrawer({
   const [input, setInput] = useState<Record<string, unknown>>({});
   const [running, setRunning] = useState(false);
   const [run, setRun] = useAtom(testRunAtom);
-  const result = run?.flowGuid === flow.Guid ? run.result : null;
+  // An execution opened from the log is shown in its own drawer, not as this form's run.
+  const result = run?.flowGuid === flow.Guid && !run.execution ? run.result : null;
   const notifyError = useNotifyError();
-  const openTrace = useOpenTraceBlock();
-  const blocks = new Map((flow.Flow?.Blocks ?? []).map((block) => [block.Guid, block]));
 
   const go = async () => {
     setRunning(true);
@@ -121,61 +104,7 @@ export function TestRunDrawer({
           </button>
         )}
       </div>
-      {result && (
-        <section aria-label={t('fb.testRun.answer')} className="test-run__result">
-          <p
-            role="status"
-            className={`test-run__status test-run__status--${result.Status < 400 ? 'ok' : 'failed'}`}
-          >
-            {t('fb.testRun.status', { status: result.Status, ms: result.DurationMs.toFixed(1) })}
-          </p>
-          {result.TraceId && <p className="list__muted">{t('fb.testRun.traceId', { id: result.TraceId })}</p>}
-          <h3 className="form-section__title">{t('fb.testRun.answer')}</h3>
-          <JsonPreview json={JSON.stringify(result.Answer ?? null, null, 4)} label={t('fb.testRun.answer')} />
-          <h3 className="form-section__title">{t('fb.testRun.blocks')}</h3>
-          <table className="list__table flow-table" aria-label={t('fb.testRun.blocks')}>
-            <thead>
-              <tr>
-                <th scope="col">Block</th>
-                <th scope="col">{t('fb.testRun.branch')}</th>
-                <th scope="col">{t('fb.testRun.rows')}</th>
-                <th scope="col">{t('fb.testRun.duration')}</th>
-                <th scope="col">{t('fb.testRun.error')}</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.Trace.map((entry) => {
-                const block = blocks.get(entry.Guid);
-                const label = blockType(entry.Type).label;
-                const summary = block ? blockType(block.Type).summary(block) : '';
-                return (
-                  <tr key={entry.Guid} className={entry.Error ? 'test-run__row--failed' : undefined}>
-                    <td>
-                      <strong>{label}</strong> {summary}
-                    </td>
-                    <td>{entry.Branch ?? ''}</td>
-                    <td>{entry.Rows ?? ''}</td>
-                    <td>{entry.DurationMs.toFixed(2)} ms</td>
-                    <td>{entry.Error?.Message ?? ''}</td>
-                    <td className="list__actions">
-                      <button
-                        type="button"
-                        className="button button--small"
-                        onClick={() => openTrace(entry.Guid, label)}
-                      >
-                        data<span className="sr-only"> of the {label} block</span>
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </section>
-      )}
+      {result && <RunResult result={result} blocks={flow.Flow?.Blocks ?? NO_BLOCKS} />}
     </div>
   );
 }

@@ -1,13 +1,33 @@
 import { useAtomValue } from 'jotai';
 import { JsonPreview } from '../../../engine/drawers/JsonPreview';
+import { useDrawers } from '../../../engine/drawers/useDrawers';
 import { t } from '../../../messages/t';
 import { useOpenBlockDrawer } from '../drawers/blockDrawers';
 import { testRunAtom } from './testRunState';
 
 const json = (value: unknown) => JSON.stringify(value ?? null, null, 4);
 
+export const traceDrawerKey = (guid: string) => `trace-${guid}`;
+
 /**
- * What one block did in the last test run (issue 17 point 5, like n8n's per-node view): what it read,
+ * Opens the data one block of the shown run read and produced (like n8n's per-node view): the last test
+ * run's, or an opened execution's (issue 32 point 3).
+ */
+export function useOpenTraceBlock() {
+  const drawers = useDrawers();
+  const run = useAtomValue(testRunAtom);
+  const of = run?.execution ? `execution #${run.execution.Id}` : 'test run';
+  return (guid: string, label: string) =>
+    drawers.open({
+      key: traceDrawerKey(guid),
+      title: `${label} block: ${of}`,
+      size: 'wide',
+      content: <TraceBlockDrawer guid={guid} drawerKey={traceDrawerKey(guid)} />,
+    });
+}
+
+/**
+ * What one block did in the shown run (issue 17 point 5, like n8n's per-node view): what it read,
  * what it added or answered, the branch a check took, rows read or written, its duration and its error.
  */
 export function TraceBlockDrawer({ guid }: { guid: string; drawerKey: string }) {

@@ -5,12 +5,37 @@ import type { Exit } from '../../../domain/flow/types';
 
 export type TestRunResult = components['schemas']['TestRunResult'];
 export type TraceEntry = components['schemas']['TraceEntry'];
+type FlowExecutionDetail = components['schemas']['FlowExecutionDetail'];
 
 /**
- * The last test run of the open flow (issue 17 point 5), which the canvas draws: the blocks that ran, the
- * links the run took, and the block that ended it in an error. Cleared when another flow opens.
+ * The run the canvas of the open flow draws (issue 17 point 5): the blocks that ran, the links the run
+ * took, and the block that ended it in an error. The last test run, or a production call opened from the
+ * executions log (issue 32 point 3), which is drawn the same way: `execution` then names it. Cleared when
+ * another flow opens.
  */
-export const testRunAtom = atom<{ flowGuid: string; result: TestRunResult } | null>(null);
+export interface ShownRun {
+  flowGuid: string;
+  result: TestRunResult;
+  execution?: FlowExecutionDetail;
+}
+
+export const testRunAtom = atom<ShownRun | null>(null);
+
+/** An execution with its kept data as the run the canvas and the trace drawers show. */
+export function executionRun(execution: FlowExecutionDetail): ShownRun {
+  return {
+    flowGuid: execution.FlowGuid,
+    execution,
+    result: {
+      Status: execution.Status,
+      Answer: execution.Data?.Answer ?? null,
+      DurationMs: execution.DurationMs,
+      ErrorBlock: execution.ErrorBlock ?? null,
+      Trace: execution.Data?.Trace ?? [],
+      TraceId: execution.TraceId ?? null,
+    },
+  };
+}
 
 /** What the canvas draws of a run: trace entries by block, and the ids of the links taken. */
 export interface TraceView {

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { AUTHORIZATION, addSecret, CALL_DATA_CAP_BYTES, callData, keepsData } from './callData';
+import type { TraceEntry } from './state';
+
+/** The kept data of one call (issue 32 point 3): rows are [what, input, expected]. */
+describe('callData: what the executions log keeps of a call', () => {
+  const secrets = new Set([AUTHORIZATION]);
+  addSecret(secrets, 'account.pin');
+
+  it.each([
+    ['never keeps anything', 'never', 200, false],
+    ['never, a failure neither', 'never', 500, false],
+    ['on error: a success is dropped', 'onError', 204, false],
+    ['on error: 400 and above are kept', 'onError', 400, true],
+    ['always: a success is kept', 'always', 200, true],
+  ] as const)('%s', (_what, keep, status, kept) => {
+    expect(keepsData(keep, status)).toBe(kept);
+  });
+
+  it('replaces secrets by name at any depth, never the trace’s own keys, and says the input is incomplete', () => {
+    // A flow field named Input or Type that is a secret must not blank the trace's structure.
+    const structural = new Set(['input', 'type', 'output']);
+    const trace: TraceEntry[] = [
+      {
+        Guid: 'b1',
+        Type: 'start',
+        Input: { account: { pin: '1234' } },
+        Output: { pin: '1234' },
+        DurationMs: 1,
+      },
+    ];
+    const data = JSON.parse(callData(structural, { type: 'x' }, null, trace));
+    expect(data.Trace[0]).toMatchObject({ Guid: 'b1', Type: 'start' });
+    expect(data.Input).toEqual({ type: '[redacted]' });
+
+    const kept = JSON.parse(
+      callData(
+        secrets,
+        { account: { pin: '1234' }, Authorization: 'Bearer x', name: 'ada' },
+        { ok: true },
+        trace,
+      ),
+    );
+    expect(kept).toMatchObject({
+      Input: { account: { pin: '[redacted]' }, Authorization: '[redacted]', name: 'ada' },
+      Trace: [{ Input: { account: { pin: '[redacted]' } }, Output: { pin: '[redacted]' } }],
+      Redacted: true,
+      InputComplete: false,
+    });
+    // A null is not a secret value: nothing to replace, and the input stays whole.
+    const empty = JSON.parse(callData(secrets, { pin: null }, null, []));
+    expect(empty).toMatchObject({ Input: { pin: null }, Redacted: false, InputComplete: true });
+  });
+
+  it('finds a secret key in any case, Unicode-folded, though parts without one skip the key-by-key pass', () => {
+    // The quick test of the plain JSON (secretKeys) must miss no key the key-by-key pass would replace.
+    const kept = JSON.parse(
+      callData(secrets, { AUTHORIZATION: 'Bearer x', Account: { PIN: '1' }, '\u212Aey': 1 }, null, []),
+    );
+    expect(kept.Input).toEqual({
+      AUTHORIZATION: '[redacted]',
+      Account: { PIN: '[redacted]' },
+      '\u212Aey': 1,
+    });
+    const kelvin = JSON.parse(callData(new Set(['key']), { '\u212Aey': 'secret' }, null, []));
+    expect(kelvin.Input).toEqual({ '\u212Aey': '[redacted]' });
+    // A value that reads like a secret key is text, not a key: nothing is replaced.
+    const text = JSON.parse(callData(secrets, { note: '"pin": 1234' }, null, []));
+    expect(text).toMatchObject({ Input: { note: '"pin": 1234' }, Redacted: false, InputComplete: true });
+  });
+
+  it('keeps a NUL character as U+FFFD (jsonb refuses it), and then the input is not the one sent', () => {
+    const trace: TraceEntry[] = [
+      { Guid: 'b1', Type: 'start', Output: { reference: 'a\u0000b' }, DurationMs: 1 },
+    ];
+    const text = callData(secrets, { reference: 'a\u0000b', literal: '\\u0000' }, null, trace);
+    expect(text).not.toMatch(/(?<!\\)(?:\\\\)*\\u0000/);
+    const kept = JSON.parse(text);
+    expect(kept).toMatchObject({
+      // A backslash followed by u0000 is text, and stays as it is.
+      Input: { reference: 'a\ufffdb', literal: '\\u0000' },
+      Trace: [{ Output: { reference: 'a\ufffdb' } }],
+      InputComplete: false,
+    });
+    // Without a NUL the input is whole.
+    expect(JSON.parse(callData(secrets, { literal: '\\u0000' }, null, []))).toMatchObject({
+      InputComplete: true,
+    });
+  });
+
+  it('cuts the largest parts first until the call fits 64 KB, naming each with its size', () => {
+    const big = 'x'.repeat(50_000);
+    const trace: TraceEntry[] = [
+      { Guid: 'b1', Type: 'start', Input: { big }, Output: { big }, DurationMs: 1 },
+      { Guid: 'b2', Type: 'result', Output: { small: 1 }, DurationMs: 1 },
+    ];
+    const text = callData(secrets, { big }, { small: true }, trace);
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(CALL_DATA_CAP_BYTES);
+    const data = JSON.parse(text);
+    // Three parts of 50 KB: two are cut, the one left fits beside the rest.
+    expect(data.Cut).toHaveLength(2);
+    for (const part of data.Cut) expect(part.Bytes).toBe(50_010);
+    expect(data.Answer).toEqual({ small: true });
+    expect(data.Trace[1].Output).toEqual({ small: 1 });
+    const markers = [data.Input, data.Trace[0].Input, data.Trace[0].Output].filter(
+      (value) => value === '[cut: 50,010 bytes]',
+    );
+    expect(markers).toHaveLength(2);
+  });
+
+  it('keeps the first blocks that fit when even the blocks alone pass the cap', () => {
+    const trace: TraceEntry[] = Array.from({ length: 2_000 }, (_, index) => ({
+      Guid: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      Type: 'add',
+      Output: { n: index },
+      DurationMs: 0.01,
+    }));
+    const text = callData(secrets, {}, null, trace);
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(CALL_DATA_CAP_BYTES);
+    const data = JSON.parse(text);
+    expect(data.Trace.length).toBeGreaterThan(100);
+    expect(data.Trace.length).toBeLessThan(2_000);
+    expect(data.Cut.at(-1).Path).toBe(`Trace/${data.Trace.length}-1999`);
+  });
+});
