@@ -57,8 +57,9 @@ describe.each(databaseTargets)(
       expect(all.body.map((document) => document.Name)).toEqual([
         'Countries',
         'Customers',
-        // The flow demo's own list documents (server/seed/demo/050_flows.ts).
+        // The flow demo's own list documents (server/seed/demo/050_flows.ts), the error flow's included.
         'FlowDemoCustomer',
+        'FlowDemoFailure',
         'FlowDemoNotification',
         'SalesOrder',
         'SalesOrderLine',

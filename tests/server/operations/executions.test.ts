@@ -698,16 +698,19 @@ describe.each(databaseTargets)('executions, retry and error flows on $name (issu
         { ExecutionId: failed[1]!.Id, FlowName: failing.flow.Name, ErrorCode: 'TOO_BIG', Version: 1 },
         { ExecutionId: failed[0]!.Id, FlowName: failing.flow.Name, ErrorCode: 'TOO_BIG', Version: 1 },
       ]);
-      // Its own executions name the failed ones; it ran as the REST API, not as the caller.
-      const runs = (await list(reporter.flow.Guid)).Executions;
-      expect(runs.map((run) => [run.ErrorOf, run.Status, run.ApiUser])).toEqual([
-        [failed[0]!.Id, 200, null],
-        [failed[1]!.Id, 200, null],
-      ]);
+      // Its own executions name the failed ones; it ran as the REST API, not as the caller. The two runs
+      // start once their failures' log rows are written, possibly in one batch, so in either order.
+      const byFailure = <T>(rows: T[], id: (row: T) => unknown) =>
+        [...rows].sort((a, b) => Number(id(a)) - Number(id(b)));
+      const failedCalls = byFailure(failed.slice(0, 2), (call) => call.Id);
+      const runs = byFailure((await list(reporter.flow.Guid)).Executions, (run) => run.ErrorOf);
+      expect(runs.map((run) => [run.ErrorOf, run.Status, run.ApiUser])).toEqual(
+        failedCalls.map((call) => [call.Id, 200, null]),
+      );
       // Each run is found under its failed call's trace id (issue 32 point 2).
-      expect(runs.map((run) => run.TraceId)).toEqual(failed.slice(0, 2).map((call) => call.TraceId));
+      expect(runs.map((run) => run.TraceId)).toEqual(failedCalls.map((call) => call.TraceId));
       expect(runs[0]!.TraceId).toMatch(/^[0-9a-f]{32}$/);
-      const run = await open(reporter.flow.Guid, runs[0]!.Id);
+      const run = await open(reporter.flow.Guid, runs.find((entry) => entry.ErrorOf === failed[0]!.Id)!.Id);
       expect(run.Data!.Input).toMatchObject({
         FlowName: failing.flow.Name,
         Version: 1,
