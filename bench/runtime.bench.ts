@@ -197,6 +197,44 @@ async function creditRequest(url: string) {
 }
 
 /**
+ * Executions per second of GET customers/credit on two servers loaded in turns within the same minutes
+ * (first, second, second, first: a quarter of the time each turn), after a warm-up of each, so a busier
+ * moment of the machine weighs on both alike. `afterFirstTurn` runs after each turn of the first server.
+ */
+async function interleavedRates(
+  context: Parameters<BenchModule['run']>[0],
+  urls: [string, string],
+  afterFirstTurn?: () => Promise<void>,
+): Promise<{ rates: [number, number]; answers: [number, number]; turn: number }> {
+  const sides = await Promise.all(
+    urls.map(async (url) => ({ url, request: await creditRequest(url), answers: 0, seconds: 0 })),
+  );
+  const load = (side: (typeof sides)[number], options: { duration?: number; amount?: number }) =>
+    autocannon({
+      url: side.url,
+      connections: CONNECTIONS,
+      pipelining: 1,
+      timeout: 60,
+      requests: [side.request],
+      ...options,
+    });
+  for (const side of sides) await load(side, { amount: 20_000 });
+  const turn = Math.max(1, context.settings.durationSeconds / 2);
+  for (const index of [0, 1, 1, 0]) {
+    const side = sides[index]!;
+    const result = await load(side, { duration: turn });
+    side.answers += result['2xx'];
+    side.seconds += result.duration;
+    if (index === 0) await afterFirstTurn?.();
+  }
+  return {
+    rates: [sides[0]!.answers / sides[0]!.seconds, sides[1]!.answers / sides[1]!.seconds],
+    answers: [sides[0]!.answers, sides[1]!.answers],
+    turn,
+  };
+}
+
+/**
  * What metrics cost the flow runtime (issue 32 point 1): the same flow on two servers of their own, one
  * as it runs by default (every request and flow call counted, /metrics answering) and one with
  * METRICS=off, loaded in turns within the same minutes (on, off, off, on: a quarter of the time each
@@ -212,34 +250,15 @@ async function metricsCost(context: Parameters<BenchModule['run']>[0]): Promise<
   const on = await start('metrics-on', {});
   const off = await start('metrics-off', { METRICS: 'off' });
   try {
-    const servers = [
-      { server: on, request: await creditRequest(on.url), answers: 0, seconds: 0 },
-      { server: off, request: await creditRequest(off.url), answers: 0, seconds: 0 },
-    ];
-    const load = (side: (typeof servers)[number], options: { duration?: number; amount?: number }) =>
-      autocannon({
-        url: side.server.url,
-        connections: CONNECTIONS,
-        pipelining: 1,
-        timeout: 60,
-        requests: [side.request],
-        ...options,
-      });
-    for (const side of servers) await load(side, { amount: 20_000 });
-    const turn = Math.max(1, context.settings.durationSeconds / 2);
     let scraped = '';
-    for (const index of [0, 1, 1, 0]) {
-      const side = servers[index]!;
-      const result = await load(side, { duration: turn });
-      side.answers += result['2xx'];
-      side.seconds += result.duration;
-      if (index === 0) scraped = await (await fetch(`${on.url}/metrics`)).text();
-    }
-    const [withMetrics, without] = servers.map((side) => side.answers / side.seconds) as [number, number];
+    const { rates, answers, turn } = await interleavedRates(context, [on.url, off.url], async () => {
+      scraped = await (await fetch(`${on.url}/metrics`)).text();
+    });
+    const [withMetrics, without] = rates;
     const counted = /^flow_executions_total\{[^}]*flow="customers\/credit",outcome="ok"\} (\d+)$/m.exec(
       scraped,
     );
-    const note = `${CONNECTIONS} connections, turns of ${turn} s (on, off, off, on); ${servers[0]!.answers} / ${servers[1]!.answers} answers`;
+    const note = `${CONNECTIONS} connections, turns of ${turn} s (on, off, off, on); ${answers[0]} / ${answers[1]} answers`;
     return [
       {
         group,
@@ -307,28 +326,8 @@ export async function keepDataCost(context: Parameters<BenchModule['run']>[0]): 
           failed: `SetRestMethodFlowKeepCallData answered ${set.status} ${JSON.stringify(set.body)}`,
         },
       ];
-    const servers = [
-      { server: always, request: await creditRequest(always.url), answers: 0, seconds: 0 },
-      { server: onError, request: await creditRequest(onError.url), answers: 0, seconds: 0 },
-    ];
-    const load = (side: (typeof servers)[number], options: { duration?: number; amount?: number }) =>
-      autocannon({
-        url: side.server.url,
-        connections: CONNECTIONS,
-        pipelining: 1,
-        timeout: 60,
-        requests: [side.request],
-        ...options,
-      });
-    for (const side of servers) await load(side, { amount: 20_000 });
-    const turn = Math.max(1, context.settings.durationSeconds / 2);
-    for (const index of [0, 1, 1, 0]) {
-      const side = servers[index]!;
-      const result = await load(side, { duration: turn });
-      side.answers += result['2xx'];
-      side.seconds += result.duration;
-    }
-    const [withData, without] = servers.map((side) => side.answers / side.seconds) as [number, number];
+    const { rates, answers, turn } = await interleavedRates(context, [always.url, onError.url]);
+    const [withData, without] = rates;
     // The executions log flushes within 100 ms; its newest row says whether the data was kept.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const newest = (
@@ -342,7 +341,7 @@ export async function keepDataCost(context: Parameters<BenchModule['run']>[0]): 
       )
     ).body as { Executions?: Array<{ HasData?: boolean }>; Total?: number };
     const kept = newest.Executions?.[0]?.HasData === true;
-    const note = `${CONNECTIONS} connections, turns of ${turn} s (always, on error, on error, always); ${servers[0]!.answers} / ${servers[1]!.answers} answers`;
+    const note = `${CONNECTIONS} connections, turns of ${turn} s (always, on error, on error, always); ${answers[0]} / ${answers[1]} answers`;
     return [
       {
         group,
