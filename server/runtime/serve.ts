@@ -8,7 +8,7 @@ import type { Db } from '../db/database';
 import { HttpError } from '../http/errors';
 import type { RateCounts } from '../http/rateCounts';
 import type { Metrics } from '../observability/metrics';
-import { FlowSeries, flowOutcome, UNKNOWN, unknownFlow } from '../observability/series';
+import { FlowSeries, flowOutcome, UNKNOWN } from '../observability/series';
 import { traceOf } from '../observability/traceContext';
 import { callData, type KeepCallData, keepCallData, keepsData } from './callData';
 import type { PlanCache } from './compile';
@@ -175,6 +175,8 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
   const { db, config, plans, executions, errorFlows, rateCounts, metrics } = services;
   const indexCache = new TableCache<RouteIndex>(db, INDEX_TABLES, 1);
   metrics?.watchCache('routes', indexCache.stats);
+  /** /metrics labels of a call to a REST API nobody made. */
+  const unknownFlow = new FlowSeries(UNKNOWN, UNKNOWN);
   /**
    * Calls per API user (or address) in fixed one-minute windows, counted across every process on the
    * database (server/http/rateCounts.ts): seconds to wait, or 0 when the call may go.
