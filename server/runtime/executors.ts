@@ -202,6 +202,14 @@ function columnFinder(columns: readonly Column[]) {
   };
 }
 
+/**
+ * The alias of a read's source in its FROM clause. The select list reads some columns back as text under
+ * their own names (selectExpression: decimals exact, dates formatted), and a bare name in ORDER BY is the
+ * output column's, so the sort names the source's column through this alias: it sorts by the column's
+ * real type (numbers and dates as such, not as their text).
+ */
+const SOURCE = 'r';
+
 /** Where a read's rows come from: the records table, or the routine called with the mapped inputs. */
 function fromClause(source: Source, mapping: readonly FlowMapping[]) {
   if (source.kind === 'table') {
@@ -210,7 +218,7 @@ function fromClause(source: Source, mapping: readonly FlowMapping[]) {
       .filter((entry) => entry.From)
       .map((entry) => ({ entry, field: column(entry.To, 'the mapped field') }));
     return {
-      sql: source.table,
+      sql: `${source.table} as ${SOURCE}`,
       where: matches.map(
         ({ field }, index) => `${quoteIdent(field.Name)} = $${index + 1}::${sqlTypeOf(field.Type)}`,
       ),
@@ -223,7 +231,7 @@ function fromClause(source: Source, mapping: readonly FlowMapping[]) {
     .filter((entry) => entry.From)
     .map((entry) => ({ entry, field: input(entry.To, 'the method input') }));
   return {
-    sql: `${source.name}(${args.map(({ field }, index) => `${quoteIdent(field.Name)} => $${index + 1}::${sqlTypeOf(field.Type)}`).join(', ')}) as r`,
+    sql: `${source.name}(${args.map(({ field }, index) => `${quoteIdent(field.Name)} => $${index + 1}::${sqlTypeOf(field.Type)}`).join(', ')}) as ${SOURCE}`,
     where: [] as string[],
     params: args.map(({ entry }) => entry.From!),
     columns: source.outputs,
@@ -260,7 +268,7 @@ const read: BlockCompiler = async (block, env) => {
   const where = [...from.where, ...(filters.sql ? [filters.sql] : [])];
   const order = (config.Sorting ?? []).map(
     (sort) =>
-      `${quoteIdent(column(sort.Name, 'the sort field').Name)} ${sort.Direction === 'DESC' ? 'desc' : 'asc'} nulls last`,
+      `${SOURCE}.${quoteIdent(column(sort.Name, 'the sort field').Name)} ${sort.Direction === 'DESC' ? 'desc' : 'asc'} nulls last`,
   );
   const firstMatch = config.FirstMatch === true;
   const cap = env.config.readRowCap;

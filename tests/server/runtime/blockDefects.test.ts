@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CONNECTION_GUID } from '../../../server/connections/connectionKind';
+import type { BlockConfig, FlowField, HttpMethod } from '../../../src/domain/flow/types';
+import { call, signIn } from '../../support/api';
+import { countingGuids, flowOf, type Step } from '../../support/flowBuilders';
+import { demoToken, restCall } from '../../support/restCall';
+import { databaseTargets, startTestServer, type TestServer, testAdmin } from '../../support/testServer';
+
+/** The demo REST API (server/seed/demo/031_restApis.ts), which the demo API user may call. */
+const ORDERS_API = '5d1e7a92-3c4b-4f0e-8a6d-2b9c0e1f3a02';
+const C = DEMO_CONNECTION_GUID;
+
+type Body = Record<string, unknown>;
+
+/**
+ * Runtime defects found by a test of every block type (issue 30 point 7). Everything is built as the
+ * console builds it: documents, methods and records through their UIServices calls, the flow saved and
+ * published with FlowBuilder.PostRestMethodFlow (so the publish rules run), then called at /rest/.
+ */
+describe.each(databaseTargets)('runtime defects of issue 30 point 7 on $name', (target) => {
+  let server: TestServer;
+  let admin: string;
+  let token: string;
+  beforeAll(async () => {
+    server = await startTestServer(target);
+    admin = (await signIn(server, testAdmin.email, testAdmin.password, testAdmin.totpSecret)).Token;
+    token = await demoToken(server);
+  });
+  afterAll(() => server?.close());
+
+  const ok = <T extends { status: number; body: unknown }>(answer: T, what: string): T => {
+    if (answer.status !== 200)
+      throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    return answer;
+  };
+
+  let counter = 0;
+  /** Saves and publishes START → steps → RESULT → CLOSE under the demo REST API, active; answers its /rest/ path. */
+  async function publishFlow(
+    steps: Step[],
+    options: {
+      method?: HttpMethod;
+      startFields?: FlowField[];
+      result?: { config?: BlockConfig; output?: FlowField[] };
+    },
+  ) {
+    counter += 1;
+    const built = flowOf(steps, { ...options, newGuid: countingGuids(`d${counter}`) });
+    const name = `defects/flow${counter}_${randomUUID().slice(0, 6)}`;
+    ok(
+      await call(server, 'POST', 'FlowBuilder/PostRestMethodFlow', {
+        token: admin,
+        body: {
+          ...built.flow,
+          Guid: randomUUID(),
+          VersionGuid: randomUUID(),
+          Name: name,
+          Api: ORDERS_API,
+          IsNew: true,
+          IsPublished: true,
+          IsActive: true,
+        },
+      }),
+      'publishing the flow',
+    );
+    return `orders_api/${name}`;
+  }
+
+  /** A published method of the demo connection wrapping a routine of the demo schema. */
+  async function publishMethod(script: string, input: Body[], output: Body[]) {
+    const guid = randomUUID();
+    ok(
+      await call(server, 'POST', `SPActionDocument/PostConnectionMethod/${C}/${guid}`, {
+        token: admin,
+        body: {
+          Guid: guid,
+          Name: `M${guid.slice(0, 8)}`,
+          Type: 'Stored Procedure',
+          FlowConnectionGuid: C,
+          IsSp: true,
+          IsRead: true,
+          IsPublished: true,
+          Script: script,
+          Input: input,
+          Output: output,
+        },
+      }),
+      'publishing the method',
+    );
+    return { Guid: guid, Name: `M${guid.slice(0, 8)}`, Type: 'Method', FlowConnectionGuid: C, IsRead: true };
+  }
+
+  it('1. READ sorts a Decimal output numerically, not as its text (spec part 2 §3 "Read block extras": sort order)', async () => {
+    // Four orders of a customer without any, one line each: totals 9.99, 2, 100 and 1.5.
+    await server.db.exec(`
+      insert into demo.orders (customer_id, order_date, status) values
+        (3, '2024-05-01', 'open'), (3, '2024-05-02', 'open'), (3, '2024-05-03', 'open'), (3, '2024-05-04', 'open');
+      insert into demo.order_lines (order_id, product, quantity, unit_price)
+        select o.id, 'Widget', 1, case o.order_date when '2024-05-01' then 9.99 when '2024-05-02' then 2
+          when '2024-05-03' then 100 else 1.5 end
+        from demo.orders o where o.customer_id = 3;
+    `);
+    const action = await publishMethod(
+      'demo.list_orders',
+      [{ Name: 'p_customer_id', Type: 'Number', Validation: { Required: true } }],
+      [
+        { Name: 'order_id', Type: 'Number' },
+        { Name: 'order_date', Type: 'DateOnly' },
+        { Name: 'total', Type: 'Decimal' },
+      ],
+    );
+    const sorted = (direction: 'ASC' | 'DESC') =>
+      publishFlow(
+        [
+          {
+            type: 'read',
+            config: {
+              Action: action,
+              Mapping: [{ From: 'customerId', To: 'p_customer_id' }],
+              Sorting: [{ Name: 'total', Direction: direction }],
+              FirstMatch: false,
+            },
+            output: [{ Name: 'total', Alias: 'orderTotal', Type: 'Decimal' }],
+          },
+        ],
+        {
+          startFields: [{ Name: 'customerId', Type: 'Number', Validation: { IsRequired: true } }],
+          result: { config: { IsArray: true }, output: [{ Name: 'orderTotal', Alias: 'total' }] },
+        },
+      );
+    const totals = async (path: string) => {
+      const answer = await restCall(server, 'GET', `${path}?customerId=3`, { token });
+      expect(answer.status).toBe(200);
+      return (answer.body as Array<{ total: number }>).map((row) => row.total);
+    };
+    expect(await totals(await sorted('DESC'))).toEqual([100, 9.99, 2, 1.5]);
+    expect(await totals(await sorted('ASC'))).toEqual([1.5, 2, 9.99, 100]);
+  });
+});
