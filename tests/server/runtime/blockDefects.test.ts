@@ -137,4 +137,33 @@ describe.each(databaseTargets)('runtime defects of issue 30 point 7 on $name', (
     expect(await totals(await sorted('DESC'))).toEqual([100, 9.99, 2, 1.5]);
     expect(await totals(await sorted('ASC'))).toEqual([1.5, 2, 9.99, 100]);
   });
+
+  it('2. RESULT answers a nested output field that publish accepts (spec part 2 §3 "Field definition": dotted names)', async () => {
+    const path = await publishFlow([], {
+      method: 'POST',
+      startFields: [
+        { Name: 'customer', Type: 'Object' },
+        { Name: 'customer.first', Type: 'String', Validation: { MaxLength: 40 } },
+        { Name: 'customer.last', Type: 'String', Validation: { MaxLength: 40 } },
+        { Name: 'lines', Type: 'Array' },
+        { Name: 'lines.line', Type: 'Object' },
+        { Name: 'lines.line.qty', Type: 'Number' },
+      ],
+      result: {
+        output: [
+          { Name: 'customer.first', Alias: 'first' },
+          { Name: 'Customer.Last', Alias: 'last' },
+          { Name: 'lines.line.qty', Alias: 'quantities' },
+        ],
+      },
+    });
+    const answer = await restCall(server, 'POST', path, {
+      token,
+      body: { customer: { first: 'Ada', last: 'Lovelace' }, lines: [{ qty: 2 }, { qty: 3 }] },
+    });
+    expect([answer.status, answer.body]).toEqual([
+      200,
+      { first: 'Ada', last: 'Lovelace', quantities: [2, 3] },
+    ]);
+  });
 });
