@@ -3,6 +3,7 @@ import type { Document, DocumentField } from '../../src/domain/documents/types';
 import { leafOf } from '../../src/domain/flow/fieldTypes';
 import { completeInput, type DefaultContext, systemValues } from '../../src/domain/flow/runtime/defaults';
 import { groupsHold } from '../../src/domain/flow/runtime/evaluate';
+import { fieldValue } from '../../src/domain/flow/runtime/fieldValue';
 import { flowFunction } from '../../src/domain/flow/runtime/functions';
 import { inputSchema } from '../../src/domain/flow/runtime/inputSchema';
 import { shapeResult } from '../../src/domain/flow/runtime/result';
@@ -125,7 +126,9 @@ const start: BlockCompiler = (block, env) => {
       throw new HttpError(400, 'flow.input.invalid', { count: unique.length }, { Errors: unique });
     }
     const input = completeInput(fields, state.input, defaultContext(state));
-    for (const field of topLevel) setVar(state, field.Name, input[leafOf(field.Name)] ?? null);
+    // A field the call left out stays absent (undefined), not null: a write leaves its column alone
+    // (issue 30 point 7); every other reader sees null (readVar).
+    for (const field of topLevel) setVar(state, field.Name, input[leafOf(field.Name)]);
     if (state.tracing) state.note = { Input: state.input, Output: input };
     return OUT;
   };
@@ -355,9 +358,13 @@ const write: BlockCompiler = async (block, env) => {
     );
     const document: Document = source.document;
     return async (state) => {
-      const values = Object.fromEntries(
-        targets.map((target) => [target.field.Name, readVar(state, target.from)]),
-      );
+      // Only what the call gave is written: an update keeps a column whose input was absent, and one sent
+      // as null empties it (issue 30 point 7; src/domain/flow/runtime/fieldValue.ts).
+      const values: Record<string, unknown> = {};
+      for (const target of targets) {
+        const value = fieldValue(state.vars, target.from);
+        if (value !== undefined) values[target.field.Name] = value;
+      }
       const saved = await saveRecord(state.db, document, values, {
         principal: state.principal,
         now: state.now / 1000,

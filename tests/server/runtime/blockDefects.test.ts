@@ -91,6 +91,72 @@ describe.each(databaseTargets)('runtime defects of issue 30 point 7 on $name', (
     return { Guid: guid, Name: `M${guid.slice(0, 8)}`, Type: 'Method', FlowConnectionGuid: C, IsRead: true };
   }
 
+  /** A published list document of the demo connection: key Code, updatable Label and Note. */
+  async function publishDocument() {
+    const guid = randomUUID();
+    const name = `Defects${guid.slice(0, 6)}`;
+    ok(
+      await call(server, 'POST', `DocumentBuilder/PostConnectionDocument/${C}/${guid}`, {
+        token: admin,
+        body: {
+          Guid: guid,
+          Name: name,
+          Type: 'List',
+          FlowConnectionGuid: C,
+          IsPublished: true,
+          References: [],
+          Elements: [
+            {
+              Name: 'Code',
+              Type: 'String',
+              IsKey: true,
+              IsUpdatable: false,
+              Validation: { IsRequired: true, MaxLength: 10 },
+            },
+            { Name: 'Label', Type: 'String', IsUpdatable: true, Validation: { MaxLength: 50 } },
+            { Name: 'Note', Type: 'String', IsUpdatable: true, Validation: { MaxLength: 50 } },
+          ],
+        },
+      }),
+      'publishing the document',
+    );
+    const record = async (code: string) => {
+      const answer = await call(
+        server,
+        'GET',
+        `DocumentEditor/GetConnectionDocument/${C}/${guid}/records?keyField=Code&keyValue=${code}`,
+        { token: admin },
+      );
+      if (answer.status === 404) return undefined;
+      return (ok(answer, 'reading the record').body as unknown as { Records: Body[] }).Records[0];
+    };
+    const save = async (values: Body) =>
+      ok(
+        await call(server, 'POST', `DocumentEditor/PostRecord/${C}/${guid}?IsNew=true`, {
+          token: admin,
+          body: values,
+        }),
+        'saving the record',
+      );
+    return {
+      action: { Guid: guid, Name: name, Type: 'Document', FlowConnectionGuid: C, IsRead: false },
+      record,
+      save,
+    };
+  }
+
+  /** START fields of a flow writing a record of publishDocument's document. */
+  const recordFields: FlowField[] = [
+    { Name: 'code', Type: 'String', Validation: { IsRequired: true, MaxLength: 10 } },
+    { Name: 'label', Type: 'String', Validation: { MaxLength: 50 } },
+    { Name: 'note', Type: 'String', Validation: { MaxLength: 50 } },
+  ];
+  const recordMapping = [
+    { From: 'code', To: 'Code' },
+    { From: 'label', To: 'Label' },
+    { From: 'note', To: 'Note' },
+  ];
+
   it('1. READ sorts a Decimal output numerically, not as its text (spec part 2 §3 "Read block extras": sort order)', async () => {
     // Four orders of a customer without any, one line each: totals 9.99, 2, 100 and 1.5.
     await server.db.exec(`
@@ -165,5 +231,22 @@ describe.each(databaseTargets)('runtime defects of issue 30 point 7 on $name', (
       200,
       { first: 'Ada', last: 'Lovelace', quantities: [2, 3] },
     ]);
+  });
+
+  it('4. an optional START field left out leaves the stored value alone; null sent sets null (spec part 2 §3 "Block" start)', async () => {
+    const document = await publishDocument();
+    await document.save({ Code: 'A1', Label: 'First', Note: 'kept' });
+    const path = await publishFlow(
+      [{ type: 'write', config: { Action: document.action, Mapping: recordMapping } }],
+      { method: 'POST', startFields: recordFields, result: { output: [{ Name: 'code', Alias: 'code' }] } },
+    );
+    const write = (body: Body) => restCall(server, 'POST', path, { token, body });
+    expect((await write({ code: 'A1', label: 'Second' })).status).toBe(200);
+    expect(await document.record('A1')).toEqual({ Code: 'A1', Label: 'Second', Note: 'kept' });
+    expect((await write({ code: 'A1', note: null })).status).toBe(200);
+    expect(await document.record('A1')).toEqual({ Code: 'A1', Label: 'Second', Note: null });
+    // A new record takes what was given; an absent column stays empty.
+    expect((await write({ code: 'B2', label: 'New' })).status).toBe(200);
+    expect(await document.record('B2')).toEqual({ Code: 'B2', Label: 'New', Note: null });
   });
 });
