@@ -8,20 +8,22 @@ import { flowFunction } from '../../src/domain/flow/runtime/functions';
 import { inputSchema } from '../../src/domain/flow/runtime/inputSchema';
 import { shapeResult } from '../../src/domain/flow/runtime/result';
 import { canonical } from '../../src/domain/flow/runtime/values';
+import { DEFAULT_WRITE_METHOD, writeMethodOf, writeStep } from '../../src/domain/flow/runtime/writeMethod';
 import type { BlockType, Exit, FlowBlock, FlowField, FlowMapping } from '../../src/domain/flow/types';
+import { isEmptyValue } from '../../src/domain/records/recordRules';
 import { valueFormatError } from '../../src/domain/rules/typeFormats';
 import { t } from '../../src/messages/t';
 import { ajvOnFirstUse } from '../../src/validation/createAjv';
 import { type FieldError, fieldErrors } from '../../src/validation/fieldErrors';
 import type { RuntimeConfig } from '../config';
 import type { Db } from '../db/database';
-import { saveRecord, selectExpression } from '../documents/records';
+import { findRecord, saveRecord, selectExpression } from '../documents/records';
 import { quoteIdent } from '../documents/recordTable';
 import { HttpError } from '../http/errors';
 import { addSecret, isSecretType } from './callData';
 import { connectorImplementation } from './connectors';
 import { readCache } from './readCache';
-import { resolveSource, type Source } from './sources';
+import { NotRunnable, resolveSource, type Source } from './sources';
 import { compileFilters, sqlTypeOf } from './sqlFilters';
 import { type RunState, readVar, setVar, type Variable } from './state';
 
@@ -241,6 +243,8 @@ function fromClause(source: Source, mapping: readonly FlowMapping[]) {
   };
 }
 
+type SaveOptions = Parameters<typeof saveRecord>[3];
+
 const bindValue = (value: unknown) => (value === undefined || value === '' ? null : value);
 
 const read: BlockCompiler = async (block, env) => {
@@ -357,6 +361,22 @@ const write: BlockCompiler = async (block, env) => {
       outputs.map((output) => ({ name: output.column.Name, alias: output.alias, type: output.column.Type })),
     );
     const document: Document = source.document;
+    const key = source.key;
+    // The block's method, else its action document's, else an upsert (src/domain/flow/runtime/writeMethod.ts).
+    if (config.Method && !writeMethodOf(config.Method))
+      throw new NotRunnable(`the write method ${config.Method} is not known`);
+    const method = writeMethodOf(config.Method) ?? writeMethodOf(source.method) ?? DEFAULT_WRITE_METHOD;
+    // An upsert's lookup is saveRecord's own; create always on an identity key never needs one.
+    const looksUp = method !== 'upsert' && !(method === 'createAlways' && key?.IsId === true);
+    const refusal = (messageKey: 'runtime.recordExists' | 'runtime.recordNotFound', status: 404 | 409) =>
+      new HttpError(status, messageKey, { document: document.Name, key: key?.Name ?? '—' });
+    const save = (state: RunState, values: Record<string, unknown>, extra: Partial<SaveOptions>) =>
+      saveRecord(state.db, document, values, {
+        principal: state.principal,
+        now: state.now / 1000,
+        references: source.references,
+        ...extra,
+      });
     return async (state) => {
       // Only what the call gave is written: an update keeps a column whose input was absent, and one sent
       // as null empties it (issue 30 point 7; src/domain/flow/runtime/fieldValue.ts).
@@ -365,11 +385,20 @@ const write: BlockCompiler = async (block, env) => {
         const value = fieldValue(state.vars, target.from);
         if (value !== undefined) values[target.field.Name] = value;
       }
-      const saved = await saveRecord(state.db, document, values, {
-        principal: state.principal,
-        now: state.now / 1000,
-        references: source.references,
-      });
+      let saved: Record<string, unknown>;
+      if (!looksUp) saved = await save(state, values, method === 'createAlways' ? { isNew: true } : {});
+      else {
+        const keyValue = key ? values[key.Name] : undefined;
+        const existing =
+          key && !isEmptyValue(keyValue) ? await findRecord(state.db, document, key, keyValue) : undefined;
+        const step = writeStep(method, existing !== undefined);
+        // A refusal rolls the call's transaction back (run.ts): nothing an earlier block wrote is kept.
+        if ('refuse' in step) throw refusal(step.refuse, step.status);
+        saved =
+          'keep' in step
+            ? existing!
+            : await save(state, values, { isNew: step.write === 'insert', existing: existing ?? null });
+      }
       const out = outputs.map((output) => ({
         name: output.alias,
         value: canonical(output.column.Type, saved[output.column.Name]) ?? null,

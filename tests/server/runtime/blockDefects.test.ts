@@ -249,4 +249,100 @@ describe.each(databaseTargets)('runtime defects of issue 30 point 7 on $name', (
     expect((await write({ code: 'B2', label: 'New' })).status).toBe(200);
     expect(await document.record('B2')).toEqual({ Code: 'B2', Label: 'New', Note: null });
   });
+
+  it('3. WRITE writes by its method; insert of an existing key and update of a missing one answer the catalogue and roll back (spec part 2 §3 "Block" read/write: method)', async () => {
+    const records = await publishDocument();
+    const audit = await publishDocument();
+    await records.save({ Code: 'A1', Label: 'First', Note: 'kept' });
+    /** WRITE audit (upsert) → WRITE records by `method`: a refusal of the second must undo the first. */
+    const flowWith = (method: string) =>
+      publishFlow(
+        [
+          {
+            type: 'write',
+            config: {
+              Action: audit.action,
+              Mapping: [
+                { From: 'ref', To: 'Code' },
+                { From: 'label', To: 'Label' },
+              ],
+            },
+          },
+          {
+            type: 'write',
+            config: { Action: records.action, Mapping: recordMapping, Method: method },
+            output: [{ Name: 'Label', Alias: 'stored' }],
+          },
+        ],
+        {
+          method: 'POST',
+          startFields: [
+            ...recordFields,
+            { Name: 'ref', Type: 'String', Validation: { IsRequired: true, MaxLength: 10 } },
+          ],
+          result: { output: [{ Name: 'stored', Alias: 'stored' }] },
+        },
+      );
+    const paths = {
+      write: await flowWith('write'),
+      upsert: await flowWith('upsert'),
+      createIfNotExists: await flowWith('createIfNotExists'),
+      createIfNotExistsOrStop: await flowWith('createIfNotExistsOrStop'),
+      createAlways: await flowWith('createAlways'),
+    };
+    let ref = 0;
+    const kept = { Code: 'A1', Label: 'First', Note: 'kept' };
+    // method, key, label sent, status, answer, the record afterwards
+    const cases: Array<[keyof typeof paths, string, string, number, unknown, Body | undefined]> = [
+      ['createAlways', 'A1', 'Refused', 409, 'runtime.recordExists', kept],
+      ['createIfNotExistsOrStop', 'A1', 'Refused', 409, 'runtime.recordExists', kept],
+      ['write', 'Z9', 'Refused', 404, 'runtime.recordNotFound', undefined],
+      ['createIfNotExists', 'A1', 'Ignored', 200, { stored: 'First' }, kept],
+      ['write', 'A1', 'Updated', 200, { stored: 'Updated' }, { ...kept, Label: 'Updated' }],
+      ['upsert', 'A1', 'Upserted', 200, { stored: 'Upserted' }, { ...kept, Label: 'Upserted' }],
+      ['createAlways', 'N1', 'New', 200, { stored: 'New' }, { Code: 'N1', Label: 'New', Note: null }],
+      [
+        'createIfNotExistsOrStop',
+        'N2',
+        'New',
+        200,
+        { stored: 'New' },
+        { Code: 'N2', Label: 'New', Note: null },
+      ],
+      ['createIfNotExists', 'N3', 'New', 200, { stored: 'New' }, { Code: 'N3', Label: 'New', Note: null }],
+    ];
+    for (const [method, code, label, status, answer, after] of cases) {
+      ref += 1;
+      const called = await restCall(server, 'POST', paths[method], {
+        token,
+        body: { code, label, ref: `R${ref}` },
+      });
+      const what = `${method} of ${code}`;
+      expect(called.status, what).toBe(status);
+      if (typeof answer === 'string') {
+        expect(called.body.MessageKey, what).toBe(answer);
+        expect(called.body.Message, what).toContain(records.action.Name);
+        // Rolled back: the audit record the first block wrote is gone.
+        expect(await audit.record(`R${ref}`), what).toBeUndefined();
+      } else {
+        expect(called.body, what).toEqual(answer);
+        expect(await audit.record(`R${ref}`), what).toMatchObject({ Code: `R${ref}` });
+      }
+      expect(await records.record(code), what).toEqual(after);
+    }
+  });
+
+  it('3. publish refuses a write method that is not one of the writing action methods (spec part 2 §5 "Flow blocks" Write)', async () => {
+    const records = await publishDocument();
+    await expect(
+      publishFlow(
+        [{ type: 'write', config: { Action: records.action, Mapping: recordMapping, Method: 'insert' } }],
+        {
+          method: 'POST',
+          startFields: recordFields,
+          result: { output: [{ Name: 'code', Alias: 'code' }] },
+        },
+      ),
+    ).rejects.toThrow(/fb\.flowErrors\.writeMethodInvalid/);
+  });
 });
