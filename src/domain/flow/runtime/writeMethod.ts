@@ -1,4 +1,4 @@
-import { type ActionMethod, actionMethods } from '../../documents/actionMethods';
+import { type ActionMethod, methodsFor } from '../../documents/actionMethods';
 
 /**
  * How a WRITE block writes a document record (spec part 2 §3 'Block' read/write: method; the values are
@@ -19,9 +19,9 @@ import { type ActionMethod, actionMethods } from '../../documents/actionMethods'
  */
 export type WriteMethod = Exclude<ActionMethod, 'read'>;
 
-export const writeMethods: readonly WriteMethod[] = actionMethods
-  .filter((method) => !method.isRead)
-  .map((method) => method.key as WriteMethod);
+export const writeMethods: readonly WriteMethod[] = methodsFor(false).map(
+  (method) => method.key as WriteMethod,
+);
 
 export const DEFAULT_WRITE_METHOD: WriteMethod = 'upsert';
 
