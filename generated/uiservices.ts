@@ -2407,6 +2407,8 @@ export interface components {
             }[];
             /** @description read: first match only. */
             FirstMatch?: boolean;
+            /** @description write: how the block writes a document record (spec part 2 §3 'Block' read/write: method), one of the writing action methods of §3 'Action document': write (update an existing record), upsert, createIfNotExists, createIfNotExistsOrStop, createAlways (insert). None upserts (src/domain/flow/runtime/writeMethod.ts). */
+            Method?: string | null;
             /** @description external: the connector method. */
             MethodGuid?: string | null;
             MethodName?: string | null;

@@ -7,7 +7,7 @@ export const form: FormDefinition = {
   // The schema carries the x- keywords of the shared Ajv, which RJSF's JSON Schema type does not list.
   schema: {
     "title": "FlowActionBlock",
-    "description": "The read and write blocks' drawer (spec part 2 §3 'Block' read/write, 'Read block extras'): connection, action, mapping, first match, filter, sort order and output aliases; first match, filter and sort order only for read blocks. The block rules (src/domain/flow/rules/actionRules.ts) check it.",
+    "description": "The read and write blocks' drawer (spec part 2 §3 'Block' read/write, 'Read block extras'): connection, action, a write block's method, mapping, first match, filter, sort order and output aliases; first match, filter and sort order only for read blocks. The block rules (src/domain/flow/rules/actionRules.ts) check it.",
     "type": "object",
     "required": [
       "ActionGuid",
@@ -60,6 +60,13 @@ export const form: FormDefinition = {
             "type": "boolean"
           }
         }
+      },
+      "Method": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "write blocks: how the record is written, one of the writing action methods (spec part 2 §3 'Block' read/write: method); none upserts."
       },
       "Mapping": {
         "type": "array",
@@ -456,6 +463,7 @@ export const form: FormDefinition = {
       "Connection",
       "ActionGuid",
       "Action",
+      "Method",
       "Mapping",
       "FirstMatch",
       "Filters",
@@ -472,6 +480,10 @@ export const form: FormDefinition = {
     },
     "Action": {
       "ui:field": "kept"
+    },
+    "Method": {
+      "ui:title": "Writes by",
+      "ui:field": "choice"
     },
     "Mapping": {
       "ui:title": "Mapping",

@@ -218,6 +218,8 @@ export async function saveRecord(
     principal: Principal | null;
     now: number;
     references: readonly ReferenceCheck[];
+    /** The record of the key when the caller looked it up already (null: there is none). */
+    existing?: RecordValues | null;
   },
 ): Promise<RecordValues> {
   const key = keyFieldOf(document);
@@ -227,11 +229,12 @@ export async function saveRecord(
     values[fieldOf(document, name, 'de.validation.unknownField').Name] = value;
 
   const keyValue = values[key.Name];
-  let existing: RecordValues | undefined;
-  if (!isEmptyValue(keyValue) && options.isNew !== true)
+  const known = options.existing !== undefined;
+  let existing: RecordValues | undefined = options.existing ?? undefined;
+  if (!known && !isEmptyValue(keyValue) && options.isNew !== true)
     existing = await findRecord(db, document, key, keyValue);
   if (options.isNew === false && !existing) throw notFound('de.error.loadRecord');
-  if (options.isNew === true && !isEmptyValue(keyValue) && key.IsId !== true) {
+  if (options.isNew === true && !known && !isEmptyValue(keyValue) && key.IsId !== true) {
     if (await findRecord(db, document, key, keyValue)) throw duplicateKey(key);
   }
   const isNew = !existing;

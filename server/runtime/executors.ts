@@ -3,24 +3,27 @@ import type { Document, DocumentField } from '../../src/domain/documents/types';
 import { leafOf } from '../../src/domain/flow/fieldTypes';
 import { completeInput, type DefaultContext, systemValues } from '../../src/domain/flow/runtime/defaults';
 import { groupsHold } from '../../src/domain/flow/runtime/evaluate';
+import { fieldValue } from '../../src/domain/flow/runtime/fieldValue';
 import { flowFunction } from '../../src/domain/flow/runtime/functions';
 import { inputSchema } from '../../src/domain/flow/runtime/inputSchema';
 import { shapeResult } from '../../src/domain/flow/runtime/result';
 import { canonical } from '../../src/domain/flow/runtime/values';
+import { DEFAULT_WRITE_METHOD, writeMethodOf, writeStep } from '../../src/domain/flow/runtime/writeMethod';
 import type { BlockType, Exit, FlowBlock, FlowField, FlowMapping } from '../../src/domain/flow/types';
+import { isEmptyValue } from '../../src/domain/records/recordRules';
 import { valueFormatError } from '../../src/domain/rules/typeFormats';
 import { t } from '../../src/messages/t';
 import { ajvOnFirstUse } from '../../src/validation/createAjv';
 import { type FieldError, fieldErrors } from '../../src/validation/fieldErrors';
 import type { RuntimeConfig } from '../config';
 import type { Db } from '../db/database';
-import { saveRecord, selectExpression } from '../documents/records';
+import { findRecord, saveRecord, selectExpression } from '../documents/records';
 import { quoteIdent } from '../documents/recordTable';
 import { HttpError } from '../http/errors';
 import { addSecret, isSecretType } from './callData';
 import { connectorImplementation } from './connectors';
 import { readCache } from './readCache';
-import { resolveSource, type Source } from './sources';
+import { NotRunnable, resolveSource, type Source } from './sources';
 import { compileFilters, sqlTypeOf } from './sqlFilters';
 import { type RunState, readVar, setVar, type Variable } from './state';
 
@@ -125,7 +128,9 @@ const start: BlockCompiler = (block, env) => {
       throw new HttpError(400, 'flow.input.invalid', { count: unique.length }, { Errors: unique });
     }
     const input = completeInput(fields, state.input, defaultContext(state));
-    for (const field of topLevel) setVar(state, field.Name, input[leafOf(field.Name)] ?? null);
+    // A field the call left out stays absent (undefined), not null: a write leaves its column alone
+    // (issue 30 point 7); every other reader sees null (readVar).
+    for (const field of topLevel) setVar(state, field.Name, input[leafOf(field.Name)]);
     if (state.tracing) state.note = { Input: state.input, Output: input };
     return OUT;
   };
@@ -202,6 +207,14 @@ function columnFinder(columns: readonly Column[]) {
   };
 }
 
+/**
+ * The alias of a read's source in its FROM clause. The select list reads some columns back as text under
+ * their own names (selectExpression: decimals exact, dates formatted), and a bare name in ORDER BY is the
+ * output column's, so the sort names the source's column through this alias: it sorts by the column's
+ * real type (numbers and dates as such, not as their text).
+ */
+const SOURCE = 'r';
+
 /** Where a read's rows come from: the records table, or the routine called with the mapped inputs. */
 function fromClause(source: Source, mapping: readonly FlowMapping[]) {
   if (source.kind === 'table') {
@@ -210,7 +223,7 @@ function fromClause(source: Source, mapping: readonly FlowMapping[]) {
       .filter((entry) => entry.From)
       .map((entry) => ({ entry, field: column(entry.To, 'the mapped field') }));
     return {
-      sql: source.table,
+      sql: `${source.table} as ${SOURCE}`,
       where: matches.map(
         ({ field }, index) => `${quoteIdent(field.Name)} = $${index + 1}::${sqlTypeOf(field.Type)}`,
       ),
@@ -223,12 +236,14 @@ function fromClause(source: Source, mapping: readonly FlowMapping[]) {
     .filter((entry) => entry.From)
     .map((entry) => ({ entry, field: input(entry.To, 'the method input') }));
   return {
-    sql: `${source.name}(${args.map(({ field }, index) => `${quoteIdent(field.Name)} => $${index + 1}::${sqlTypeOf(field.Type)}`).join(', ')}) as r`,
+    sql: `${source.name}(${args.map(({ field }, index) => `${quoteIdent(field.Name)} => $${index + 1}::${sqlTypeOf(field.Type)}`).join(', ')}) as ${SOURCE}`,
     where: [] as string[],
     params: args.map(({ entry }) => entry.From!),
     columns: source.outputs,
   };
 }
+
+type SaveOptions = Parameters<typeof saveRecord>[3];
 
 const bindValue = (value: unknown) => (value === undefined || value === '' ? null : value);
 
@@ -260,7 +275,7 @@ const read: BlockCompiler = async (block, env) => {
   const where = [...from.where, ...(filters.sql ? [filters.sql] : [])];
   const order = (config.Sorting ?? []).map(
     (sort) =>
-      `${quoteIdent(column(sort.Name, 'the sort field').Name)} ${sort.Direction === 'DESC' ? 'desc' : 'asc'} nulls last`,
+      `${SOURCE}.${quoteIdent(column(sort.Name, 'the sort field').Name)} ${sort.Direction === 'DESC' ? 'desc' : 'asc'} nulls last`,
   );
   const firstMatch = config.FirstMatch === true;
   const cap = env.config.readRowCap;
@@ -346,15 +361,44 @@ const write: BlockCompiler = async (block, env) => {
       outputs.map((output) => ({ name: output.column.Name, alias: output.alias, type: output.column.Type })),
     );
     const document: Document = source.document;
-    return async (state) => {
-      const values = Object.fromEntries(
-        targets.map((target) => [target.field.Name, readVar(state, target.from)]),
-      );
-      const saved = await saveRecord(state.db, document, values, {
+    const key = source.key;
+    // The block's method, else its action document's, else an upsert (src/domain/flow/runtime/writeMethod.ts).
+    if (config.Method && !writeMethodOf(config.Method))
+      throw new NotRunnable(`the write method ${config.Method} is not known`);
+    const method = writeMethodOf(config.Method) ?? writeMethodOf(source.method) ?? DEFAULT_WRITE_METHOD;
+    // An upsert's lookup is saveRecord's own; create always on an identity key never needs one.
+    const looksUp = method !== 'upsert' && !(method === 'createAlways' && key?.IsId === true);
+    const refusal = (messageKey: 'runtime.recordExists' | 'runtime.recordNotFound', status: 404 | 409) =>
+      new HttpError(status, messageKey, { document: document.Name, key: key?.Name ?? '—' });
+    const save = (state: RunState, values: Record<string, unknown>, extra: Partial<SaveOptions>) =>
+      saveRecord(state.db, document, values, {
         principal: state.principal,
         now: state.now / 1000,
         references: source.references,
+        ...extra,
       });
+    return async (state) => {
+      // Only what the call gave is written: an update keeps a column whose input was absent, and one sent
+      // as null empties it (issue 30 point 7; src/domain/flow/runtime/fieldValue.ts).
+      const values: Record<string, unknown> = {};
+      for (const target of targets) {
+        const value = fieldValue(state.vars, target.from);
+        if (value !== undefined) values[target.field.Name] = value;
+      }
+      let saved: Record<string, unknown>;
+      if (!looksUp) saved = await save(state, values, method === 'createAlways' ? { isNew: true } : {});
+      else {
+        const keyValue = key ? values[key.Name] : undefined;
+        const existing =
+          key && !isEmptyValue(keyValue) ? await findRecord(state.db, document, key, keyValue) : undefined;
+        const step = writeStep(method, existing !== undefined);
+        // A refusal rolls the call's transaction back (run.ts): nothing an earlier block wrote is kept.
+        if ('refuse' in step) throw refusal(step.refuse, step.status);
+        saved =
+          'keep' in step
+            ? existing!
+            : await save(state, values, { isNew: step.write === 'insert', existing: existing ?? null });
+      }
       const out = outputs.map((output) => ({
         name: output.alias,
         value: canonical(output.column.Type, saved[output.column.Name]) ?? null,

@@ -23,6 +23,8 @@ export type Source =
       table: string;
       key: DocumentField | undefined;
       references: ReferenceCheck[];
+      /** An action document's root action method (spec part 2 §3 'Action document'), for a write without one. */
+      method?: string | null;
     }
   | {
       kind: 'routine';
@@ -131,7 +133,8 @@ export async function resolveSource(
       const rootGuid = (root.Guid ?? root.guid) as string | undefined;
       if (!item || !rootGuid) throw new NotRunnable(`the action document ${action.Name} is not published`);
       if ((root.Type ?? 'Document') === 'Method') return routineSource(db, rootGuid);
-      return tableSource(db, rootGuid, `the action document ${item.name}`);
+      const source = await tableSource(db, rootGuid, `the action document ${item.name}`);
+      return { ...source, method: typeof root.Method === 'string' ? root.Method : null } as Source;
     }
     default:
       throw new NotRunnable(`the action type ${action.Type ?? '—'} is not known`);

@@ -1,3 +1,4 @@
+import { fieldValue } from '../../src/domain/flow/runtime/fieldValue';
 import type { Principal } from '../auth/principal';
 import type { Db } from '../db/database';
 
@@ -55,29 +56,7 @@ export function setVar(state: RunState, name: string, value: unknown): void {
   state.vars.set(name.toLowerCase(), { name, value });
 }
 
-/**
- * A flow field's value by (dotted) name: the variable itself, else a walk from its top-level object
- * (nested start fields, spec part 2 §3 'Field definition'); through an array the walk collects each
- * item's value and skips the array's element name.
- */
+/** A flow field's value by (dotted) name (src/domain/flow/runtime/fieldValue.ts); null when absent. */
 export function readVar(state: RunState, name: string): unknown {
-  const direct = state.vars.get(name.toLowerCase());
-  if (direct) return direct.value;
-  const [head, ...rest] = name.split('.');
-  let value: unknown = state.vars.get((head ?? '').toLowerCase())?.value;
-  for (const segment of rest) value = child(value, segment);
-  return value ?? null;
-}
-
-function child(value: unknown, segment: string): unknown {
-  if (Array.isArray(value)) {
-    const items = value.map((item) => child(item, segment));
-    // The array's element (its one Object child) is named but not a level of the JSON.
-    return items.every((item) => item === undefined) ? value : items;
-  }
-  if (value && typeof value === 'object') {
-    const entry = Object.entries(value).find(([key]) => key.toLowerCase() === segment.toLowerCase());
-    return entry?.[1];
-  }
-  return undefined;
+  return fieldValue(state.vars, name) ?? null;
 }

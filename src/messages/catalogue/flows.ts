@@ -68,6 +68,8 @@ export const flows = {
   'fb.flowErrors.actionNotFound': 'The action does not exist',
   'fb.flowErrors.keyFieldNotMapped': 'Map a key field of the action',
   'fb.flowErrors.tooFewFieldsMapped': 'Map at least two fields',
+  'fb.writeMethod.upsert': 'Upsert (no method chosen)',
+  'fb.flowErrors.writeMethodInvalid': 'The write method {method} is not one of the action methods that write',
   'fb.flowErrors.sortFieldMissing': 'The sort field {name} does not exist',
   'fb.flowErrors.sortDirectionInvalid': 'The sort direction must be ASC or DESC',
   'fb.flowErrors.outputAliasEmpty': 'The alias of {name} cannot be empty',

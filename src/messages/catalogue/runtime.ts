@@ -31,6 +31,9 @@ export const runtime = {
   'runtime.conflict':
     'The {block} block could not write: the record breaks a rule of its table (a duplicate key, a missing reference or value)',
   'runtime.badValue': 'The {block} block was given a value the database refused',
+  // The WRITE block's method (spec part 2 §3 'Block' read/write: method; src/domain/flow/runtime/writeMethod.ts).
+  'runtime.recordExists': 'The WRITE block did not write: a {document} record with this {key} already exists',
+  'runtime.recordNotFound': 'The WRITE block did not write: no {document} record has this {key}',
 
   // ── Test run and executions (Flow Builder) ──
   'fb.testRun.title': 'Test run',

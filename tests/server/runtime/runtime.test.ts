@@ -218,6 +218,10 @@ describe.each(databaseTargets)('the flow runtime on $name (issue 17)', (target) 
   });
 
   it('read: a document with mapping, filter groups, sorting and no first match answers an array of rows', async () => {
+    // Credit 300 sorts below 1500 as a number and above 25000 as text (issue 30 point 7).
+    await server.db.query(
+      `insert into ${qualifiedTable(CUSTOMERS.Guid)} ("Id", "Name", "Credit") values (gen_random_uuid(), 'Small Credit', 300)`,
+    );
     const { path } = await publish(
       [
         {
@@ -254,9 +258,11 @@ describe.each(databaseTargets)('the flow runtime on $name (issue 17)', (target) 
     expect((await get(path, '?minimum=0')).body).toEqual([
       { name: 'Contoso Ltd', credit: 25000 },
       { name: 'Northwind Traders', credit: 1500 },
+      { name: 'Small Credit', credit: 300 },
     ]);
     expect((await get(path, '?minimum=2000')).body).toEqual([{ name: 'Contoso Ltd', credit: 25000 }]);
     expect((await get(path, '?minimum=99999')).body).toEqual([]);
+    await server.db.query(`delete from ${qualifiedTable(CUSTOMERS.Guid)} where "Name" = 'Small Credit'`);
   });
 
   it('read: a connection method (a routine of the demo schema) with its inputs mapped', async () => {

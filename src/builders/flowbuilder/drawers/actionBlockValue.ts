@@ -11,6 +11,8 @@ export interface ActionValue {
   Connection: string | null;
   ActionGuid: string | null;
   Action: BlockConfig['Action'];
+  /** write blocks: the action method it writes by (src/domain/flow/runtime/writeMethod.ts); null upserts. */
+  Method: string | null;
   Mapping: FlowMapping[];
   FirstMatch: boolean;
   Filters: ConditionGroup[];
@@ -24,6 +26,7 @@ export function toActionValue(block: FlowBlock): ActionValue {
     Connection: config.Action?.FlowConnectionGuid ?? config.FlowConnectionGuid ?? null,
     ActionGuid: config.Action?.Guid ?? null,
     Action: config.Action ?? null,
+    Method: config.Method ?? null,
     Mapping: config.Mapping ?? [],
     FirstMatch: config.FirstMatch === true,
     Filters: config.Filters ?? [],
@@ -34,9 +37,12 @@ export function toActionValue(block: FlowBlock): ActionValue {
 
 /** The block's config and output from the value, keeping the rest of its config. */
 export function fromActionValue(value: ActionValue, block: FlowBlock): Pick<FlowBlock, 'Config' | 'Output'> {
+  // A method only on a write block, and only when one is chosen: a block without one upserts.
+  const { Method: _method, ...config } = block.Config ?? {};
   return {
     Config: {
-      ...block.Config,
+      ...config,
+      ...(block.Type === 'write' && value.Method ? { Method: value.Method } : {}),
       Action: value.Action ?? null,
       FlowConnectionGuid: value.Connection ?? block.Config?.FlowConnectionGuid ?? null,
       Mapping: value.Mapping.filter((mapping) => mapping.From),

@@ -1,6 +1,7 @@
 import type { FieldProps } from '@rjsf/utils';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { methodsFor } from '../../../domain/documents/actionMethods';
 import { blockType } from '../../../domain/flow/blockTypes';
 import type { FieldScope } from '../../../domain/flow/scope';
 import type { FlowAction, FlowBlock, RestMethodFlow } from '../../../domain/flow/types';
@@ -19,6 +20,9 @@ export interface ActionBlockContext {
 }
 
 const hidden = { 'ui:widget': 'hidden' } as const;
+
+/** The writing action methods a write block offers (spec part 2 §3 'Action document'). */
+const writeMethodChoices = methodsFor(false).map((method) => ({ value: method.key, label: method.label }));
 
 export const emptyLookups = (action: FlowAction | undefined) => ({
   actions: new Map(action ? [[action.Guid, action]] : []),
@@ -65,6 +69,7 @@ export function ActionBlockEditor(props: FieldProps<ActionValue>) {
             ? [{ value: chosen, label: value.Action?.Name ?? chosen }, ...listed]
             : listed,
       },
+      Method: { choices: writeMethodChoices, placeholder: t('fb.writeMethod.upsert') },
       Mapping: { inputs: action.data?.Input ?? [], fields: context.scope?.fields() ?? [] },
       Filters: { fields: action.data?.Output ?? [] },
       Sorting: { fields: action.data?.Output ?? [] },
@@ -78,6 +83,8 @@ export function ActionBlockEditor(props: FieldProps<ActionValue>) {
       };
     const shown = action.data ? [] : ['Mapping', 'FirstMatch', 'Filters', 'Sorting', 'Output'];
     if (mode === 'write') shown.push('FirstMatch', 'Filters', 'Sorting');
+    // A method says how a document record is written; a connection method writes as its routine does.
+    if (mode === 'read' || !action.data || action.data.Type === 'Method') shown.push('Method');
     for (const name of shown) ui[name] = { ...ui[name], ...hidden };
     return ui;
   }, [
@@ -100,6 +107,7 @@ export function ActionBlockEditor(props: FieldProps<ActionValue>) {
       Config: {
         ...context.block.Config,
         Action: value.Action ?? null,
+        ...(value.Method ? { Method: value.Method } : {}),
         FlowConnectionGuid: connection,
         Mapping: value.Mapping ?? [],
         FirstMatch: value.FirstMatch ?? false,

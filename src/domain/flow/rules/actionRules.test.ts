@@ -213,6 +213,20 @@ describe('write block rules (spec part 2 §5 "Flow blocks" Write: like read, plu
         '/Config/Mapping fb.flowErrors.tooFewFieldsMapped',
       ],
     ],
+    [
+      'spec part 2 §3 "Block" read/write: a method that writes (§3 "Action document" action methods)',
+      {
+        Action: action,
+        Mapping: [...keyMapped, { From: 'customerName', To: 'Name' }],
+        Method: 'createAlways',
+      },
+      [],
+    ],
+    [
+      'spec part 2 §3 "Block" read/write: read is no write method',
+      { Action: action, Mapping: [...keyMapped, { From: 'customerName', To: 'Name' }], Method: 'read' },
+      ['/Config/Method fb.flowErrors.writeMethodInvalid'],
+    ],
   ])('%s', (_rule, config, expected) => {
     expect(errorsOf('write', config).sort()).toEqual([...expected].sort());
   });

@@ -1,6 +1,7 @@
 import type { FieldError } from '../../../validation/fieldErrors';
 import { unmappedRequiredInputs } from '../../rules/mapping';
 import { duplicateIndexes } from '../../rules/names';
+import { writeMethodOf } from '../runtime/writeMethod';
 import { scopeOf } from '../scope';
 import type { FlowBlock, FlowField } from '../types';
 import { conditionGroupErrors } from './conditionRules';
@@ -79,6 +80,11 @@ function actionRules(mode: 'read' | 'write'): BlockRule {
     if (mode === 'write') {
       errors.push(...requiredInputErrors(block, inputs, mapped));
       if (mapped.size < 2) errors.push(problem(block, '/Config/Mapping', 'fb.flowErrors.tooFewFieldsMapped'));
+      // The method is one of the writing action methods, or none (an upsert; runtime/writeMethod.ts).
+      if (!blank(config.Method) && !writeMethodOf(config.Method))
+        errors.push(
+          problem(block, '/Config/Method', 'fb.flowErrors.writeMethodInvalid', { method: config.Method! }),
+        );
     }
     errors.push(
       ...conditionGroupErrors(block, '/Config/Filters', config.Filters ?? [], {

@@ -1,4 +1,5 @@
 import type { FlowBlock } from '../types';
+import { fieldValue } from './fieldValue';
 import { isSetValue } from './values';
 
 /**
@@ -19,7 +20,7 @@ export interface ResultInput {
 
 function shape(
   block: Pick<FlowBlock, 'Config' | 'Output'>,
-  lookup: (name: string) => { name: string; value: unknown } | undefined,
+  lookup: (name: string) => unknown,
   all: () => Iterable<{ name: string; value: unknown }>,
 ): Record<string, unknown> {
   const ignoreNulls = block.Config?.IgnoreNulls === true;
@@ -29,19 +30,21 @@ function shape(
     out[name] = value === undefined ? null : value;
   };
   if (block.Config?.FullOutput === true) for (const entry of all()) put(entry.name, entry.value);
-  else
-    for (const field of block.Output ?? [])
-      put(field.Alias || field.Name, lookup(field.Name.toLowerCase())?.value ?? null);
+  else for (const field of block.Output ?? []) put(field.Alias || field.Name, lookup(field.Name) ?? null);
   return out;
 }
 
 export function shapeResult(block: Pick<FlowBlock, 'Config' | 'Output'>, input: ResultInput): unknown {
-  const flow = (name: string) => input.variables.get(name);
+  // An output names a flow field as the publish rules accept it: nested names too (fieldValue.ts).
+  const flow = (name: string) => fieldValue(input.variables, name);
   if (block.Config?.IsArray === true && input.rows) {
     return input.rows.map((row) =>
       shape(
         block,
-        (name) => row.get(name) ?? flow(name),
+        (name) => {
+          const own = row.get(name.toLowerCase());
+          return own ? own.value : flow(name);
+        },
         () => new Map([...input.variables, ...row]).values(),
       ),
     );
