@@ -1,6 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { queryInput } from '../../src/domain/flow/runtime/inputSchema';
+import type { FlowGraph, HttpMethod } from '../../src/domain/flow/types';
+import { describeRestApi, type OpenApiDocument } from '../../src/domain/openapi/describeRestApi';
 import type { Principal } from '../auth/principal';
 import type { RuntimeConfig } from '../config';
 import { TableCache } from '../db/cache';
@@ -41,6 +43,7 @@ interface RouteFlow {
 interface RouteApi {
   guid: string;
   name: string;
+  description: string | null;
   auth: string;
   returnType: string;
   users: ReadonlySet<string>;
@@ -110,6 +113,7 @@ async function loadIndex(db: Db): Promise<RouteIndex> {
     index.set(api.name.toLowerCase(), {
       guid: api.guid,
       name: api.name,
+      description: typeof api.body.Description === 'string' ? api.body.Description : null,
       auth: String(api.body.ApiAuthentication ?? 'ApiToken'),
       returnType: String(api.body.ReturnType ?? 'Json'),
       users: new Set(
@@ -127,6 +131,47 @@ async function loadIndex(db: Db): Promise<RouteIndex> {
     byToken: new Map(users.map((user) => [user.token.toLowerCase(), user])),
     byUsername: new Map(users.map((user) => [user.username.toLowerCase(), user])),
   };
+}
+
+/** Where a REST API describes itself (issue 31 point 1): flow names hold no dot, so no flow answers here. */
+export const DESCRIPTION_PATH = 'openapi.json';
+
+/** A REST API's OpenAPI document from the published graphs of the flows its index entry holds. */
+async function loadDescription(db: Db, api: RouteApi): Promise<string> {
+  const live = [...api.flows.values()];
+  const rows =
+    live.length === 0
+      ? []
+      : await db.query<{
+          version_guid: string;
+          graph: FlowGraph;
+          http_method: HttpMethod;
+          description: string | null;
+        }>(
+          `select v.version_guid::text as version_guid, v.graph, f.http_method, f.description
+             from flow_versions v join flows f on f.guid = v.flow_guid
+            where v.version_guid::text = any($1::text[])`,
+          [live.map((flow) => flow.versionGuid)],
+        );
+  const byVersion = new Map(rows.map((row) => [row.version_guid, row]));
+  const document: OpenApiDocument = describeRestApi(
+    { Name: api.name, Description: api.description, ApiAuthentication: api.auth },
+    live.flatMap((flow) => {
+      const row = byVersion.get(flow.versionGuid);
+      return row
+        ? [
+            {
+              name: flow.name,
+              method: row.http_method,
+              description: row.description,
+              version: flow.version,
+              graph: row.graph,
+            },
+          ]
+        : [];
+    }),
+  );
+  return JSON.stringify(document, null, 2);
 }
 
 const sameText = (a: string, b: string) => {
@@ -174,6 +219,8 @@ const send = (reply: FastifyReply, status: number, body: unknown) =>
 export function registerRuntime(app: FastifyInstance, services: RuntimeServices): void {
   const { db, config, plans, executions, errorFlows, rateCounts, metrics } = services;
   const indexCache = new TableCache<RouteIndex>(db, INDEX_TABLES, 1);
+  // Made from what the index holds, so it changes with the index: on the next call after a write.
+  const descriptions = new TableCache<string>(db, INDEX_TABLES, 100);
   metrics?.watchCache('routes', indexCache.stats);
   /**
    * Calls per API user (or address) in fixed one-minute windows, counted across every process on the
@@ -272,12 +319,19 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
       if (!user) return refuse(new HttpError(401, 'runtime.unauthorized'));
       if (!api.users.has(user.guid.toLowerCase())) return refuse(new HttpError(403, 'runtime.forbidden'));
     }
-    if (!route) return notFound();
+    const describes = !route && method === 'GET' && flowPath.length === 1 && flowPath[0] === DESCRIPTION_PATH;
+    if (!route && !describes) return notFound();
     const wait = rateLimited(user ? `user:${user.guid}` : `ip:${request.ip}`);
     if (wait > 0) {
       reply.header('retry-after', String(wait));
       return refuse(new HttpError(429, 'runtime.rateLimited', { seconds: wait }));
     }
+    if (describes)
+      return reply
+        .status(200)
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(await descriptions.get(api.guid, () => loadDescription(db, api)));
     if (api.returnType !== 'Json')
       return refuse(
         new HttpError(501, 'runtime.notRunnable', {
@@ -285,6 +339,7 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
         }),
       );
 
+    if (!route) return notFound();
     const compiled = await plans.get(route.versionGuid);
     if ('error' in compiled) return refuse(compiled.error);
     let input: Record<string, unknown>;
