@@ -1,8 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { queryInput } from '../../src/domain/flow/runtime/inputSchema';
-import type { FlowGraph, HttpMethod } from '../../src/domain/flow/types';
-import { describeRestApi, type OpenApiDocument } from '../../src/domain/openapi/describeRestApi';
 import type { Principal } from '../auth/principal';
 import type { RuntimeConfig } from '../config';
 import { TableCache } from '../db/cache';
@@ -14,6 +12,7 @@ import { FlowSeries, flowOutcome, UNKNOWN, unknownFlow } from '../observability/
 import { traceOf } from '../observability/traceContext';
 import { callData, type KeepCallData, keepCallData, keepsData } from './callData';
 import type { PlanCache } from './compile';
+import { restApiDescription } from './describe';
 import { type ErrorFlows, reportsFailure } from './errorFlows';
 import type { ExecutionLog } from './executions';
 import { runPlan } from './run';
@@ -43,7 +42,6 @@ interface RouteFlow {
 interface RouteApi {
   guid: string;
   name: string;
-  description: string | null;
   auth: string;
   returnType: string;
   users: ReadonlySet<string>;
@@ -113,7 +111,6 @@ async function loadIndex(db: Db): Promise<RouteIndex> {
     index.set(api.name.toLowerCase(), {
       guid: api.guid,
       name: api.name,
-      description: typeof api.body.Description === 'string' ? api.body.Description : null,
       auth: String(api.body.ApiAuthentication ?? 'ApiToken'),
       returnType: String(api.body.ReturnType ?? 'Json'),
       users: new Set(
@@ -135,44 +132,6 @@ async function loadIndex(db: Db): Promise<RouteIndex> {
 
 /** Where a REST API describes itself (issue 31 point 1): flow names hold no dot, so no flow answers here. */
 export const DESCRIPTION_PATH = 'openapi.json';
-
-/** A REST API's OpenAPI document from the published graphs of the flows its index entry holds. */
-async function loadDescription(db: Db, api: RouteApi): Promise<string> {
-  const live = [...api.flows.values()];
-  const rows =
-    live.length === 0
-      ? []
-      : await db.query<{
-          version_guid: string;
-          graph: FlowGraph;
-          http_method: HttpMethod;
-          description: string | null;
-        }>(
-          `select v.version_guid::text as version_guid, v.graph, f.http_method, f.description
-             from flow_versions v join flows f on f.guid = v.flow_guid
-            where v.version_guid::text = any($1::text[])`,
-          [live.map((flow) => flow.versionGuid)],
-        );
-  const byVersion = new Map(rows.map((row) => [row.version_guid, row]));
-  const document: OpenApiDocument = describeRestApi(
-    { Name: api.name, Description: api.description, ApiAuthentication: api.auth },
-    live.flatMap((flow) => {
-      const row = byVersion.get(flow.versionGuid);
-      return row
-        ? [
-            {
-              name: flow.name,
-              method: row.http_method,
-              description: row.description,
-              version: flow.version,
-              graph: row.graph,
-            },
-          ]
-        : [];
-    }),
-  );
-  return JSON.stringify(document, null, 2);
-}
 
 const sameText = (a: string, b: string) => {
   const left = Buffer.from(a.toLowerCase());
@@ -331,7 +290,11 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
         .status(200)
         .header('cache-control', 'no-store')
         .type('application/json; charset=utf-8')
-        .send(await descriptions.get(api.guid, () => loadDescription(db, api)));
+        .send(
+          await descriptions.get(api.guid, async () =>
+            JSON.stringify(await restApiDescription(db, api.guid), null, 2),
+          ),
+        );
     if (api.returnType !== 'Json')
       return refuse(
         new HttpError(501, 'runtime.notRunnable', {

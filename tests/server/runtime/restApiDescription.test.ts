@@ -160,6 +160,19 @@ describe.each(databaseTargets)('REST API descriptions on $name (issue 31 point 1
     expect((await describeApi('no_such_api')).status).toBe(404);
   });
 
+  it('the console reads the same document with RestApi/GetRestApiDescription (issue 31 point 2)', async () => {
+    const runtime = await describeApi('orders_api');
+    const console = await call(server, 'GET', `RestApi/GetRestApiDescription/${ORDERS_API}`, {
+      token: admin,
+    });
+    expect(console.status).toBe(200);
+    expect(console.body).toEqual(runtime.body);
+    const unknown = await call(server, 'GET', `RestApi/GetRestApiDescription/${randomUUID()}`, {
+      token: admin,
+    });
+    expect([unknown.status, unknown.body.MessageKey]).toEqual([404, 'ra.error.loadRestApi']);
+  });
+
   it('a public REST API (None) describes itself to anyone, without a security scheme', async () => {
     const name = `public_${randomUUID().slice(0, 6)}`;
     const guid = randomUUID();
