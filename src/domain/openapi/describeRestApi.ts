@@ -309,7 +309,9 @@ function describeFlow(flow: DescribedFlow, secured: boolean): Operation {
       }),
     };
   Object.assign(operation.responses, refusals(flow.method, secured));
-  return operation;
+  // Responses last, so the document reads input first, as a reader looks for it.
+  const { responses, ...rest } = operation;
+  return { ...rest, responses };
 }
 
 /** The document of one REST API and its active published flows (sorted, so the same flows make the same text). */
