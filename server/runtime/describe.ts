@@ -20,8 +20,9 @@ export async function restApiDescription(db: Db, apiGuid: string): Promise<OpenA
     description: string | null;
     version: number;
     graph: FlowGraph;
+    is_script: boolean;
   }>(
-    `select f.name, f.http_method, f.description, v.version, v.graph
+    `select f.name, f.http_method, f.description, v.version, v.graph, f.is_script
        from flows f join flow_versions v on v.flow_guid = f.guid and v.is_published and v.archived is null
       where f.is_active and f.api_guid::text = lower($1)`,
     [apiGuid],
@@ -38,6 +39,7 @@ export async function restApiDescription(db: Db, apiGuid: string): Promise<OpenA
       description: flow.description,
       version: flow.version,
       graph: flow.graph,
+      isScript: flow.is_script,
     })),
   );
 }

@@ -208,6 +208,26 @@ describe('describeRestApi (issue 31 point 1)', () => {
     });
   });
 
+  it('a script flow answers 501: it needs the .NET Script Service (issue 17; part 2 §3 "Flow": is_script)', async () => {
+    const built = flowOf([], { method: 'POST' });
+    const document = describeRestApi(api, [
+      { name: 's', method: 'POST', version: 1, graph: graphOf(built), isScript: true },
+    ]);
+    const operation = document.paths['/s']!.post!;
+    expect(operation.requestBody).toBeUndefined();
+    expect(Object.keys(operation.responses)).toEqual([
+      '400',
+      '401',
+      '403',
+      '404',
+      '413',
+      '429',
+      '501',
+      '504',
+    ]);
+    await valid(document);
+  });
+
   it.each<[string, string, Record<string, unknown> | undefined]>([
     [
       'ApiToken: a bearer token (part 1 §3 "REST API")',

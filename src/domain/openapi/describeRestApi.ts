@@ -29,6 +29,8 @@ export interface DescribedFlow {
   /** The published version's number. */
   version: number;
   graph: FlowGraph;
+  /** A script flow runs its C# on the .NET Script Service, which this server does not host: it answers 501. */
+  isScript?: boolean | undefined;
 }
 
 export type OpenApiDocument = {
@@ -256,6 +258,16 @@ function refusals(method: HttpMethod, secured: boolean): Record<string, Response
 }
 
 function describeFlow(flow: DescribedFlow, secured: boolean): Operation {
+  if (flow.isScript)
+    return {
+      operationId: operationId(flow.method, flow.name),
+      summary: `${flow.method} ${flow.name}`,
+      ...(flow.description ? { description: flow.description } : {}),
+      responses: {
+        '501': refusal('A script flow: it runs on the .NET Script Service, which this server does not host.'),
+        ...refusals(flow.method, secured),
+      },
+    };
   const start = startOf(flow.graph);
   const fields = start?.Config?.Fields ?? [];
   const input = withoutExtensions(inputSchema(fields));
