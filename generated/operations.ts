@@ -39,6 +39,7 @@ export const operationTable = {
   "SPActionDocument.GetSPParameters": { method: 'GET', path: "/UIServices/SPActionDocument/GetSPParameters/{connection}/{name}" },
   "RestApi.GetApiUsers": { method: 'GET', path: "/UIServices/RestApi/GetApiUsers" },
   "RestApi.GetRestApiFlows": { method: 'GET', path: "/UIServices/RestApi/GetRestApiFlows/{guid}" },
+  "RestApi.GetRestApiDescription": { method: 'GET', path: "/UIServices/RestApi/GetRestApiDescription/{guid}" },
   "RestApi.PostApiUser": { method: 'POST', path: "/UIServices/RestApi/PostApiUser", write: true },
   "RestApi.DeleteApiUser": { method: 'DELETE', path: "/UIServices/RestApi/DeleteApiUser/{guid}", write: true },
   "RestApi.GetRestApi": { method: 'GET', path: "/UIServices/RestApi/GetRestApi" },

@@ -678,6 +678,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/UIServices/RestApi/GetRestApiDescription/{guid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The OpenAPI 3.1 document of a REST API, for its API reference tab.
+         * @description Issue 31 points 1 and 2: the document /rest/<REST API name>/openapi.json answers to the API's callers (src/domain/openapi/describeRestApi.ts), for an admin who may read the REST API. 404 for a REST API never published.
+         */
+        get: operations["RestApi.GetRestApiDescription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/UIServices/RestApi/PostApiUser": {
         parameters: {
             query?: never;
@@ -4053,6 +4073,39 @@ export interface operations {
                         IsActive: boolean;
                         Label: string;
                     }[];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    "RestApi.GetRestApiDescription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                guid: components["parameters"]["GuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An OpenAPI 3.1 document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        openapi: string;
+                        info: {
+                            [key: string]: unknown;
+                        };
+                        paths: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
             "4XX": components["responses"]["Error"];

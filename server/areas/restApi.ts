@@ -10,6 +10,7 @@ import type { Db } from '../db/database';
 import type { Handlers } from '../http/context';
 import { badRequest, conflict, notFound } from '../http/errors';
 import type { ItemKind } from '../items/itemStore';
+import { restApiDescription } from '../runtime/describe';
 import { assertMayGrantRoles } from '../users/grants';
 
 type ApiUser = Schemas['ApiUser'];
@@ -130,6 +131,13 @@ const handlers: Handlers = {
          from flows where api_guid::text = lower($1) order by lower(name), http_method`,
       [params.guid],
     ),
+
+  /** What /rest/<name>/openapi.json answers its callers, for the API reference tab (issue 31 point 2). */
+  'RestApi.GetRestApiDescription': async ({ db, params }) => {
+    const document = await restApiDescription(db, params.guid);
+    if (!document) throw notFound(restApiKind.notFound);
+    return document;
+  },
 
   'RestApi.DeleteRestApi': async ({ items, params }) => {
     await items.remove(restApiKind, params.guid);

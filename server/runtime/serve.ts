@@ -12,6 +12,7 @@ import { FlowSeries, flowOutcome, UNKNOWN } from '../observability/series';
 import { traceOf } from '../observability/traceContext';
 import { callData, type KeepCallData, keepCallData, keepsData } from './callData';
 import type { PlanCache } from './compile';
+import { restApiDescription } from './describe';
 import { type ErrorFlows, reportsFailure } from './errorFlows';
 import type { ExecutionLog } from './executions';
 import { runPlan } from './run';
@@ -129,6 +130,9 @@ async function loadIndex(db: Db): Promise<RouteIndex> {
   };
 }
 
+/** Where a REST API describes itself (issue 31 point 1): flow names hold no dot, so no flow answers here. */
+export const DESCRIPTION_PATH = 'openapi.json';
+
 const sameText = (a: string, b: string) => {
   const left = Buffer.from(a.toLowerCase());
   const right = Buffer.from(b.toLowerCase());
@@ -174,6 +178,8 @@ const send = (reply: FastifyReply, status: number, body: unknown) =>
 export function registerRuntime(app: FastifyInstance, services: RuntimeServices): void {
   const { db, config, plans, executions, errorFlows, rateCounts, metrics } = services;
   const indexCache = new TableCache<RouteIndex>(db, INDEX_TABLES, 1);
+  // Made from what the index holds, so it changes with the index: on the next call after a write.
+  const descriptions = new TableCache<string>(db, INDEX_TABLES, 100);
   metrics?.watchCache('routes', indexCache.stats);
   /** /metrics labels of a call to a REST API nobody made. */
   const unknownFlow = new FlowSeries(UNKNOWN, UNKNOWN);
@@ -274,12 +280,23 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
       if (!user) return refuse(new HttpError(401, 'runtime.unauthorized'));
       if (!api.users.has(user.guid.toLowerCase())) return refuse(new HttpError(403, 'runtime.forbidden'));
     }
-    if (!route) return notFound();
+    const describes = !route && method === 'GET' && flowPath.length === 1 && flowPath[0] === DESCRIPTION_PATH;
+    if (!route && !describes) return notFound();
     const wait = rateLimited(user ? `user:${user.guid}` : `ip:${request.ip}`);
     if (wait > 0) {
       reply.header('retry-after', String(wait));
       return refuse(new HttpError(429, 'runtime.rateLimited', { seconds: wait }));
     }
+    if (describes)
+      return reply
+        .status(200)
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(
+          await descriptions.get(api.guid, async () =>
+            JSON.stringify(await restApiDescription(db, api.guid), null, 2),
+          ),
+        );
     if (api.returnType !== 'Json')
       return refuse(
         new HttpError(501, 'runtime.notRunnable', {
@@ -287,6 +304,7 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
         }),
       );
 
+    if (!route) return notFound();
     const compiled = await plans.get(route.versionGuid);
     if ('error' in compiled) return refuse(compiled.error);
     let input: Record<string, unknown>;

@@ -23,4 +23,10 @@ export const restApis = {
     'A new API token is set. Save to make it the API user’s token; the old one then stops working.',
   'ra.tokenNew': 'The API token is made when you save.',
   'ra.tokenHidden': 'Only those who may edit API users see the API token.',
+  'ra.reference.loadFailed': 'The API reference could not be loaded. Is the REST API published?',
+  'ra.reference.noFlows': 'No active published flow answers under this REST API yet.',
+  'ra.reference.public': 'This REST API is public: calls need no token.',
+  'ra.reference.sendFailed': 'The call could not be sent.',
+  'ra.reference.curlCopied': 'curl command copied to the clipboard',
+  'ra.reference.copyFailed': 'The curl command could not be copied. Please copy it by hand.',
 } as const;

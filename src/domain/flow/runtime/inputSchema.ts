@@ -57,7 +57,18 @@ const plainSchemas: Record<Exclude<FlowFieldType, 'Object' | 'Array'>, JsonSchem
   },
 };
 
-interface Node {
+/**
+ * A plain (not Object or Array) flow field type's schema: the one mapping from field type to JSON Schema,
+ * used to check a call's input here and to describe inputs and answers in a REST API's OpenAPI document
+ * (src/domain/openapi/describeRestApi.ts). An unknown type reads as String. A new object each call.
+ */
+export function plainFieldSchema(type: string | null | undefined): JsonSchema {
+  const known = flowType(type);
+  const plain = known && known !== 'Object' && known !== 'Array' ? plainSchemas[known] : plainSchemas.String;
+  return { ...plain };
+}
+
+export interface Node {
   field: FlowField;
   children: Node[];
 }
@@ -109,7 +120,7 @@ function typedSchema(node: Node): JsonSchema {
       'x-messages': { type: 'enterValue' },
     };
   }
-  const plain: JsonSchema = { ...(plainSchemas[type ?? 'String'] ?? plainSchemas.String), ...described };
+  const plain: JsonSchema = { ...plainFieldSchema(type), ...described };
   const max = field.Validation?.MaxLength;
   if (type === 'String' && typeof max === 'number') plain.maxLength = max;
   if ((type === 'String' || type === 'Text') && field.Validation?.Expression)
