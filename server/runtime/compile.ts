@@ -1,8 +1,9 @@
 import type { FlowBlock, FlowGraph, HttpMethod } from '../../src/domain/flow/types';
 import type { RuntimeConfig } from '../config';
+import { externalConnectors } from '../connectors';
 import { type CacheStats, TableCache } from '../db/cache';
 import type { Db } from '../db/database';
-import { externalConnectors, flowFunctions } from '../flows/flowLookups';
+import { flowFunctions } from '../flows/flowLookups';
 import { HttpError } from '../http/errors';
 import { AUTHORIZATION, addSecret } from './callData';
 import { blockCompilers, type CompileEnv, type Executor } from './executors';
@@ -42,14 +43,7 @@ export interface Plan {
 export type Compiled = { plan: Plan } | { error: HttpError };
 
 /** The tables a plan is built from: a write to any of them drops every kept plan. */
-export const PLAN_TABLES = [
-  'items',
-  'flows',
-  'flow_versions',
-  'flow_functions',
-  'flow_external_connectors',
-  'settings',
-];
+export const PLAN_TABLES = ['items', 'flows', 'flow_versions', 'flow_functions', 'settings'];
 
 interface VersionRow {
   flow_guid: string;
@@ -81,7 +75,7 @@ export async function compileVersion(
   if (!row) return { error: new HttpError(404, 'fb.versionNotFound') };
   // Script flows run their C# on the Script Service (spec part 2 §3 'Flow': is_script), a .NET host.
   if (row.is_script) return { error: new HttpError(501, 'runtime.scriptFlow') };
-  const [connectors, functions] = await Promise.all([externalConnectors(db), flowFunctions(db)]);
+  const [connectors, functions] = [externalConnectors(), await flowFunctions(db)];
   const env: CompileEnv = {
     db,
     config,

@@ -13,12 +13,12 @@ import { t } from '../../src/messages/t';
 import { ajvOnFirstUse } from '../../src/validation/createAjv';
 import { type FieldError, fieldErrors } from '../../src/validation/fieldErrors';
 import type { RuntimeConfig } from '../config';
+import { connectorOperation } from '../connectors';
 import type { Db } from '../db/database';
 import { saveRecord, selectExpression } from '../documents/records';
 import { quoteIdent } from '../documents/recordTable';
 import { HttpError } from '../http/errors';
 import { addSecret, isSecretType } from './callData';
-import { connectorImplementation } from './connectors';
 import { readCache } from './readCache';
 import { resolveSource, type Source } from './sources';
 import { compileFilters, sqlTypeOf } from './sqlFilters';
@@ -408,7 +408,7 @@ const external: BlockCompiler = (block, env) => {
   const config = block.Config ?? {};
   const connector = env.connectors.get(config.MethodGuid ?? '');
   const name = connector?.Name ?? config.MethodName;
-  const implementation = connectorImplementation(name);
+  const implementation = connectorOperation(config.MethodGuid);
   if (!connector || !implementation)
     throw new HttpError(501, 'runtime.unknownConnector', { name: name ?? '—' });
   if (implementation.writes) env.writes = true;
@@ -428,7 +428,7 @@ const external: BlockCompiler = (block, env) => {
   );
   return async (state) => {
     const input = fieldMap(state, mapping);
-    const answer = await implementation.call(input, state);
+    const answer = await implementation.call(input, { state, config: env.config });
     const out = outputs.map((output) => ({
       name: output.alias,
       value: canonical(output.field.Type, answer[output.field.Name]) ?? null,
