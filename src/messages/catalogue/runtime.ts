@@ -31,6 +31,12 @@ export const runtime = {
   'runtime.conflict':
     'The {block} block could not write: the record breaks a rule of its table (a duplicate key, a missing reference or value)',
   'runtime.badValue': 'The {block} block was given a value the database refused',
+  'runtime.mail.lineBreak': 'An e-mail address or subject may not contain a line break',
+
+  // ── Other systems (issue 30 point 6): never the remote's own text, which may name hosts or credentials ──
+  'runtime.external.unreachable': 'The flow could not reach {connection}; nothing was written',
+  'runtime.external.timeout': '{connection} did not answer in time; nothing was written',
+  'runtime.external.refused': '{connection} refused what the flow asked; nothing was written',
 
   // ── Test run and executions (Flow Builder) ──
   'fb.testRun.title': 'Test run',
