@@ -1,4 +1,5 @@
 import type { ExternalConnector } from '../../src/domain/flow/types';
+import type { Db } from '../db/database';
 import { internal } from './internal';
 import { postgresql } from './postgresql';
 import { restApi } from './rest-api';
@@ -57,3 +58,8 @@ export const connectorOperation = (guid: string | null | undefined): ConnectorOp
   guid
     ? listed.find((entry) => entry.connector.Guid.toLowerCase() === guid.toLowerCase())?.operation
     : undefined;
+
+/** Closes what the kinds keep open for a database's flows (the server's shutdown). */
+export const closeConnectors = async (db: Db) => {
+  await Promise.all(connectorKinds.map((kind) => kind.close?.(db)));
+};

@@ -1,6 +1,8 @@
 import type { ExternalConnector } from '../../src/domain/flow/types';
+import type { ServerKeys } from '../auth/keys';
 import type { RuntimeConfig } from '../config';
 import type { Schemas } from '../contract/types';
+import type { Db } from '../db/database';
 import type { Services } from '../http/context';
 import type { RunState } from '../runtime/state';
 
@@ -66,6 +68,33 @@ export interface ConnectorOperation
   call(input: Readonly<Record<string, unknown>>, context: OperationContext): Promise<Record<string, unknown>>;
 }
 
+/** A connection as flows use it: its stored credential (secrets sealed) and what identifies that version. */
+export interface FlowConnection {
+  guid: string;
+  name: string;
+  type: string;
+  settings: Settings;
+  /** Changes whenever the stored type or credential does: a pool opened for another one is stale. */
+  fingerprint: string;
+}
+
+/** What compiling a flow gives a kind to run its methods with. */
+export interface FlowContext {
+  db: Db;
+  keys: ServerKeys;
+  config: RuntimeConfig;
+}
+
+/**
+ * A connection's database as READ and WRITE blocks run methods on it: a failure of the other side comes
+ * out as a RemoteFailure (502/504, server/connectors/remoteFailure.ts), never the remote's text.
+ */
+export interface FlowDatabase {
+  /** The connection's name, as failures name it. */
+  connection: string;
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
 /**
  * A connector kind: one credential type (spec part 1 §3 'Connection') declared once under
  * server/connectors/<kind>/ — its settings, how it is tested, what catalog it has and what operations it
@@ -85,4 +114,11 @@ export interface ConnectorKind {
    * list, FlowBuilder.GetExternalConnectors).
    */
   operations?: { connection: { guid: string; name: string }; list: readonly ConnectorOperation[] };
+  /**
+   * The database flows run this connection's methods on (READ and WRITE blocks); absent, its methods do
+   * not run in flows. Nothing is opened until the first query; secrets are opened only then, here.
+   */
+  flowDatabase?(connection: FlowConnection, context: FlowContext): FlowDatabase;
+  /** Closes what the kind keeps open for a database's flows (server shutdown). */
+  close?(db: Db): Promise<void>;
 }

@@ -1,4 +1,5 @@
 import type { FlowBlock, FlowGraph, HttpMethod } from '../../src/domain/flow/types';
+import type { ServerKeys } from '../auth/keys';
 import type { RuntimeConfig } from '../config';
 import { externalConnectors } from '../connectors';
 import { type CacheStats, TableCache } from '../db/cache';
@@ -63,6 +64,7 @@ interface VersionRow {
 export async function compileVersion(
   db: Db,
   config: RuntimeConfig,
+  keys: ServerKeys,
   versionGuid: string,
   graph?: FlowGraph,
 ): Promise<Compiled> {
@@ -79,6 +81,7 @@ export async function compileVersion(
   const env: CompileEnv = {
     db,
     config,
+    keys,
     connectors: new Map(connectors.map((entry) => [entry.Guid, entry])),
     functions: new Map(functions.map((entry) => [entry.Guid, entry])),
     writes: false,
@@ -141,6 +144,7 @@ export class PlanCache {
   constructor(
     private readonly db: Db,
     private readonly config: RuntimeConfig,
+    private readonly keys: ServerKeys,
   ) {
     this.cache = new TableCache<Compiled>(db, PLAN_TABLES, 1000);
   }
@@ -151,6 +155,6 @@ export class PlanCache {
   }
 
   get(versionGuid: string): Promise<Compiled> {
-    return this.cache.get(versionGuid, () => compileVersion(this.db, this.config, versionGuid));
+    return this.cache.get(versionGuid, () => compileVersion(this.db, this.config, this.keys, versionGuid));
   }
 }

@@ -5,6 +5,10 @@ import type { Settings } from '../types';
 const CONNECT_TIMEOUT_MS = 5000;
 const STATEMENT_TIMEOUT_MS = 10_000;
 
+/** TLS when Ssl, the certificate verified unless SslVerify is off (issue 30 point 2). */
+export const tlsOf = (settings: Settings) =>
+  settings.Ssl === true ? { rejectUnauthorized: settings.SslVerify !== false } : false;
+
 /** A connected client for PostgreSQL settings in clear (Host, Port, Database, User, Password, Ssl). */
 export async function connectPostgres(settings: Settings): Promise<pg.Client> {
   const { Client } = await loadPg();
@@ -14,7 +18,7 @@ export async function connectPostgres(settings: Settings): Promise<pg.Client> {
     database: String(settings.Database ?? ''),
     user: String(settings.User ?? ''),
     password: String(settings.Password ?? ''),
-    ssl: settings.Ssl === true ? { rejectUnauthorized: false } : false,
+    ssl: tlsOf(settings),
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     statement_timeout: STATEMENT_TIMEOUT_MS,
     application_name: 'uiservices-console',

@@ -1,8 +1,12 @@
 import { t } from '../../../src/messages/t';
+import { openStoredSettings } from '../../connections/secrets';
+import type { Db } from '../../db/database';
 import { HttpError } from '../../http/errors';
+import { credentialTypeOf } from '../settingsSchema';
 import type { ConnectorKind, Settings } from '../types';
 import { versionLine } from '../versionLine';
 import { connectPostgres } from './connect';
+import { FlowPools } from './pools';
 
 const schemasOf = (settings: Settings): string[] | null => {
   const list = String(settings.Schemas ?? '')
@@ -33,6 +37,13 @@ export const postgresql: ConnectorKind = {
       // Binds the password too: turning TLS off sends it in clear to whoever is on the path (the server
       // answers AuthenticationCleartextPassword and gets it as typed).
       Ssl: { type: 'boolean', description: 'Connect with TLS.', default: false, 'x-binds-secrets': true },
+      // Binds too: without verification whoever answers for the host gets the password.
+      SslVerify: {
+        type: 'boolean',
+        description: 'With TLS, verify the server’s certificate; turn off only for a self-signed one.',
+        default: true,
+        'x-binds-secrets': true,
+      },
       Schemas: {
         type: 'string',
         description:
@@ -83,3 +94,24 @@ export const postgresql: ConnectorKind = {
     };
   },
 };
+
+const pools = new WeakMap<Db, FlowPools>();
+
+postgresql.flowDatabase = (connection, { db, keys, config }) => {
+  let held = pools.get(db);
+  if (!held) {
+    held = new FlowPools(db);
+    pools.set(db, held);
+  }
+  // The password is opened here, when the pool is made, for the host the connection was saved with.
+  const open = () => openStoredSettings(keys, credentialTypeOf(postgresql), connection.settings);
+  return held.get(connection, open, config.statementTimeoutMs);
+};
+
+postgresql.close = async (db) => {
+  await pools.get(db)?.close();
+  pools.delete(db);
+};
+
+/** The pools flows keep on a database (tests). */
+export const flowPoolsOf = (db: Db) => pools.get(db);
