@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configFromEnv } from '../../../server/config';
+import { flowPoolsOf } from '../../../server/connectors/postgresql';
 import { FlowStore } from '../../../server/flows/flowStore';
 import type { FlowField, HttpMethod, RestMethodFlow } from '../../../src/domain/flow/types';
 import { call, signIn } from '../../support/api';
@@ -286,10 +287,13 @@ describe.skipIf(!url).each(databaseTargets)(
         },
       );
       expect((await get(`${path}?min=100`)).body).toEqual({ product: 'Desk' });
-      // The pool opened for the call above must not outlive the save: the next call goes to the new port.
+      expect(flowPoolsOf(server.db)?.size).toBe(1);
+      // The pool opened for the call above must not outlive the save: the items write notice closes it
+      // without waiting for a call, and the next call goes to the new port.
       const port = await closedPort();
       const moved = await saveConnection(port);
       expect([moved.status, moved.body]).toEqual([200, expect.anything()]);
+      await vi.waitFor(() => expect(flowPoolsOf(server.db)?.size).toBe(0));
       const down = await get(`${path}?min=100`);
       expect(down.status).toBe(502);
       expect(down.body).toEqual({
