@@ -16,6 +16,12 @@ const schemasOf = (settings: Settings): string[] | null => {
   return list.length > 0 ? list : null;
 };
 
+/** The pools flows keep per server database (one per external connection, server/connectors/postgresql/pools.ts). */
+const pools = new WeakMap<Db, FlowPools>();
+
+/** The pools flows keep on a database (tests). */
+export const flowPoolsOf = (db: Db) => pools.get(db);
+
 /** A PostgreSQL server reached over the network (spec part 1 §3 'Connection'). */
 export const postgresql: ConnectorKind = {
   name: 'PostgreSQL',
@@ -93,25 +99,20 @@ export const postgresql: ConnectorKind = {
       close: () => client.end().catch(() => {}),
     };
   },
+
+  flowDatabase(connection, { db, keys, config }) {
+    let held = pools.get(db);
+    if (!held) {
+      held = new FlowPools(db);
+      pools.set(db, held);
+    }
+    // The password is opened here, when the pool is made, for the host the connection was saved with.
+    const open = () => openStoredSettings(keys, credentialTypeOf(postgresql), connection.settings);
+    return held.get(connection, open, config.statementTimeoutMs);
+  },
+
+  async close(db) {
+    await pools.get(db)?.close();
+    pools.delete(db);
+  },
 };
-
-const pools = new WeakMap<Db, FlowPools>();
-
-postgresql.flowDatabase = (connection, { db, keys, config }) => {
-  let held = pools.get(db);
-  if (!held) {
-    held = new FlowPools(db);
-    pools.set(db, held);
-  }
-  // The password is opened here, when the pool is made, for the host the connection was saved with.
-  const open = () => openStoredSettings(keys, credentialTypeOf(postgresql), connection.settings);
-  return held.get(connection, open, config.statementTimeoutMs);
-};
-
-postgresql.close = async (db) => {
-  await pools.get(db)?.close();
-  pools.delete(db);
-};
-
-/** The pools flows keep on a database (tests). */
-export const flowPoolsOf = (db: Db) => pools.get(db);
