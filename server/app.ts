@@ -15,6 +15,7 @@ import type { ServerKeys } from './auth/keys';
 import { SessionStore } from './auth/sessions';
 import { Throttle } from './auth/throttle';
 import type { ServerConfig } from './config';
+import { closeConnectors } from './connectors';
 import { type OperationSpec, operationsOf } from './contract/operations';
 import { registerOperations } from './contract/register';
 import { TableCache } from './db/cache';
@@ -126,7 +127,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         .send(new HttpError(400, 'api.badRequest').body());
     },
   });
-  const plans = new PlanCache(db, config.runtime);
+  const plans = new PlanCache(db, config.runtime, keys);
   const executions = new ExecutionLog(db, config.runtime.executionRetentionDays, app.log);
   const services: Services = {
     db,
@@ -171,6 +172,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   metrics?.watchDatabase(db);
   registerMetrics(app, metrics, { token: config.metrics.token });
   app.addHook('onClose', () => services.rateCounts.close());
+  // The pools flows opened on other systems' databases (server/connectors/).
+  app.addHook('onClose', () => closeConnectors(db));
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {

@@ -61,6 +61,8 @@ export interface RuntimeConfig {
   executionRetentionDays: number;
   /** Whether reads of records tables outside a transaction are kept until the table is written. */
   readCache: boolean;
+  /** SMTP_URL, as the server's own mail has it: where the SendMail connector delivers (issue 30 point 5). */
+  smtpUrl?: string;
 }
 
 export const demoAdmin = {
@@ -142,6 +144,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       rateLimitPerMinute: number('FLOW_RATE_LIMIT', 6000),
       executionRetentionDays: number('EXECUTION_RETENTION_DAYS', 7),
       readCache: env.FLOW_READ_CACHE !== 'off',
+      ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
     },
     metrics: {
       enabled: env.METRICS !== 'off',

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { connectionRules } from '../../src/domain/connections/rules';
 import { t } from '../../src/messages/t';
-import { connectPostgres, driverOf } from '../connections/connectionDatabase';
 import { connectionKind } from '../connections/connectionKind';
-import { credentialType, publicCredentialTypes } from '../connections/credentialTypes';
 import { maskSettings, openSettings, type Settings, sealSettings } from '../connections/secrets';
+import { connectorKind, credentialType, credentialTypes } from '../connectors';
 import type { Schemas } from '../contract/types';
 import type { Handlers, Services } from '../http/context';
 import { badRequest, HttpError } from '../http/errors';
@@ -51,9 +50,7 @@ const storedCredential = (connection: Connection | undefined) =>
     ? { Type: connection.Type, Settings: connection.FlowCredential?.Settings as Settings | undefined }
     : undefined;
 
-const firstLine = (text: string) => text.split(' on ')[0]?.trim() ?? text;
-
-/** Really connects with a connection's settings and reports the driver's answer (issue 5: Test connection). */
+/** Really connects with a connection's settings, as its kind tests it (issue 5: Test connection). */
 async function testConnection(services: Services, connection: Connection, saved: Connection | undefined) {
   // First, for every type: a masked secret aimed somewhere else than it was saved for is refused (400,
   // issue 29 point 1), whether or not this type could be reached.
@@ -63,29 +60,9 @@ async function testConnection(services: Services, connection: Connection, saved:
     connection.FlowCredential?.Settings as Settings | undefined,
     storedCredential(saved),
   );
-  const driver = driverOf(connection);
-  if (driver === 'internal') {
-    const [row] = await services.db.query<{ version: string }>('select version() as version');
-    return {
-      Success: true,
-      Message: t('cb.test.success', { detail: `${t('cb.test.internal')}, ${firstLine(row?.version ?? '')}` }),
-    };
-  }
-  if (driver !== 'postgres') return { Success: false, Message: t('cb.test.notSupported') };
-  try {
-    const client = await connectPostgres(settings);
-    try {
-      const result = await client.query<{ version: string }>('select version() as version');
-      return {
-        Success: true,
-        Message: t('cb.test.success', { detail: firstLine(result.rows[0]?.version ?? '') }),
-      };
-    } finally {
-      await client.end().catch(() => {});
-    }
-  } catch (error) {
-    return { Success: false, Message: t('cb.test.failed', { detail: (error as Error).message }) };
-  }
+  const kind = connectorKind(connection.Type);
+  if (!kind?.test) return { Success: false, Message: t('cb.test.notSupported') };
+  return kind.test(settings, services);
 }
 
 /** Connections (spec part 1 §3 'Connection', §5 'Connection', §7 'Connections'). */
@@ -108,7 +85,7 @@ const handlers: Handlers = {
     })) as JsonAnswer<Connection[]>;
   },
 
-  'Connection.CredentialTypes': async () => publicCredentialTypes(),
+  'Connection.CredentialTypes': async () => credentialTypes(),
 
   'Connection.GetConnectionByGuid': async ({ items, params }) =>
     presentConnection(await items.get(connectionKind, params.guid)),
@@ -116,7 +93,7 @@ const handlers: Handlers = {
   'Connection.PostConnection': async (services) => {
     const { body, items, keys, principal, now } = services;
     const type = credentialType(body.Type);
-    const errors = connectionRules(body, publicCredentialTypes());
+    const errors = connectionRules(body, credentialTypes());
     if (errors.length > 0) throw badRequest(errors);
     const previous = await stored(services, body.FlowConnectionGuid);
     const settings = sealSettings(

@@ -3,8 +3,9 @@ import type { RestMethodFlow } from '../../src/domain/flow/types';
 import { validateFlow } from '../../src/domain/flow/validateFlow';
 import { can } from '../../src/permissions/entitlements';
 import type { Principal } from '../auth/principal';
+import { externalConnector, externalConnectors } from '../connectors';
 import { actionByGuid, connectionActions, connectionDocuments, restApis } from '../flows/flowActions';
-import { externalConnector, externalConnectors, flowFunctions, flowLookups } from '../flows/flowLookups';
+import { flowFunctions, flowLookups } from '../flows/flowLookups';
 import { FlowStore } from '../flows/flowStore';
 import type { Handlers } from '../http/context';
 import { forbidden, HttpError, notFound } from '../http/errors';
@@ -115,10 +116,10 @@ const handlers: Handlers = {
     return action;
   },
 
-  'FlowBuilder.GetExternalConnectors': async ({ db }) => externalConnectors(db),
+  'FlowBuilder.GetExternalConnectors': async () => externalConnectors(),
 
-  'FlowBuilder.GetExternalConnectorById': async ({ db, params }) => {
-    const connector = await externalConnector(db, params.guid);
+  'FlowBuilder.GetExternalConnectorById': async ({ params }) => {
+    const connector = externalConnector(params.guid);
     if (!connector) throw notFound('fb.error.loadConnector');
     return connector;
   },

@@ -28,11 +28,21 @@ const handlers: Handlers = {
    * signed-in user (CurrentUser defaults read their e-mail); answers the call's status and body with the
    * trace. A version that cannot run answers its 501; a stored plan is not used, so a draft runs as saved.
    */
-  'FlowBuilder.TestRunRestMethodFlow': async ({ db, config, params, body, principal, log, request }) => {
+  'FlowBuilder.TestRunRestMethodFlow': async ({
+    db,
+    config,
+    keys,
+    params,
+    body,
+    principal,
+    log,
+    request,
+  }) => {
     await new FlowStore(db).find(params.guid, params.version);
     const compiled = await compileVersion(
       db,
       config.runtime,
+      keys,
       params.version,
       body.Flow as FlowGraph | undefined,
     );

@@ -4,10 +4,10 @@ import {
   type StoredCredential,
 } from '../../src/domain/connections/secretReentry';
 import { decrypt, encrypt, type ServerKeys } from '../auth/keys';
+import type { CredentialType, Settings } from '../connectors/types';
 import { badRequest } from '../http/errors';
-import type { CredentialType } from './credentialTypes';
 
-export type Settings = Record<string, string | number | boolean | null>;
+export type { Settings } from '../connectors/types';
 
 /** The stored connection's credential: its type and its settings as stored (secrets sealed). */
 export interface Stored extends StoredCredential {

@@ -1,22 +1,13 @@
 import type {
   DefaultValueType,
-  ExternalConnector,
   FlowAction,
   FlowFunction,
   FlowLookups,
   RestMethodFlow,
 } from '../../src/domain/flow/types';
+import { externalConnectors } from '../connectors';
 import type { Db } from '../db/database';
 import { actionByGuid } from './flowActions';
-
-interface ConnectorRow {
-  guid: string;
-  name: string;
-  conn_guid: string | null;
-  conn_name: string | null;
-  input: ExternalConnector['Input'];
-  output: ExternalConnector['Output'];
-}
 
 interface FunctionRow {
   guid: string;
@@ -28,15 +19,6 @@ interface FunctionRow {
   output_type: string;
 }
 
-const toConnector = (row: ConnectorRow): ExternalConnector => ({
-  Guid: row.guid,
-  Name: row.name,
-  FlowConnectionGuid: row.conn_guid,
-  ConnectionName: row.conn_name,
-  Input: row.input ?? [],
-  Output: row.output ?? [],
-});
-
 const toFunction = (row: FunctionRow): FlowFunction => ({
   Guid: row.guid,
   Name: row.name,
@@ -47,26 +29,8 @@ const toFunction = (row: FunctionRow): FlowFunction => ({
   Output: { Type: row.output_type },
 });
 
-const connectorColumns = 'guid::text as guid, name, conn_guid::text as conn_guid, conn_name, input, output';
 const functionColumns =
   'guid::text as guid, name, description, conn_guid::text as conn_guid, conn_name, input, output_type';
-
-/** External connector methods (spec part 2 §7 GetExternalConnectors). */
-export async function externalConnectors(db: Db): Promise<ExternalConnector[]> {
-  return (
-    await db.query<ConnectorRow>(
-      `select ${connectorColumns} from flow_external_connectors order by lower(name)`,
-    )
-  ).map(toConnector);
-}
-
-export async function externalConnector(db: Db, guid: string): Promise<ExternalConnector | undefined> {
-  const [row] = await db.query<ConnectorRow>(
-    `select ${connectorColumns} from flow_external_connectors where guid::text = $1`,
-    [guid],
-  );
-  return row ? toConnector(row) : undefined;
-}
 
 /** Functions usable as field defaults (spec part 2 §7 GetFunctions). */
 export async function flowFunctions(db: Db): Promise<FlowFunction[]> {
@@ -97,11 +61,8 @@ export async function flowLookups(db: Db, flow: RestMethodFlow): Promise<FlowLoo
   const actions = (await Promise.all([...actionGuids].map((guid) => actionByGuid(db, guid)))).filter(
     (action): action is FlowAction => action !== undefined,
   );
-  const [connectors, functions, defaults] = await Promise.all([
-    externalConnectors(db),
-    flowFunctions(db),
-    defaultValueTypes(db),
-  ]);
+  const connectors = externalConnectors();
+  const [functions, defaults] = await Promise.all([flowFunctions(db), defaultValueTypes(db)]);
   return {
     actions: new Map(actions.map((action) => [action.Guid, action])),
     connectors: new Map(connectors.map((connector) => [connector.Guid, connector])),

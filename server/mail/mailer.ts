@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
+import { sendSmtp } from './smtp';
 
 export interface Mail {
   to: string;
@@ -13,8 +14,6 @@ export interface Mail {
  * SMTP_URL is set; the log notes each mail's recipient and subject.
  */
 export class Mailer {
-  private transport?: Promise<{ sendMail(mail: object): Promise<unknown> }>;
-
   constructor(
     private readonly db: Db,
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'error'>,
@@ -31,14 +30,8 @@ export class Mailer {
     // Never the link: it holds a live key, and whoever reads the log could use it (issue 29 point 6).
     this.log.info({ outbox: { to: mail.to, subject: mail.subject } }, `mail to ${mail.to}: ${mail.subject}`);
     if (!this.smtpUrl) return;
-    this.transport ??= import('nodemailer').then((nodemailer) => nodemailer.createTransport(this.smtpUrl));
     try {
-      await (await this.transport).sendMail({
-        from: 'UIServices Console <no-reply@localhost>',
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.body,
-      });
+      await sendSmtp(this.smtpUrl, { to: mail.to, subject: mail.subject, text: mail.body });
     } catch (error) {
       this.log.error({ err: error }, 'SMTP delivery failed; the mail is in the outbox');
     }

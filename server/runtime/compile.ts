@@ -1,8 +1,10 @@
 import type { FlowBlock, FlowGraph, HttpMethod } from '../../src/domain/flow/types';
+import type { ServerKeys } from '../auth/keys';
 import type { RuntimeConfig } from '../config';
+import { externalConnectors } from '../connectors';
 import { type CacheStats, TableCache } from '../db/cache';
 import type { Db } from '../db/database';
-import { externalConnectors, flowFunctions } from '../flows/flowLookups';
+import { flowFunctions } from '../flows/flowLookups';
 import { HttpError } from '../http/errors';
 import { AUTHORIZATION, addSecret } from './callData';
 import { blockCompilers, type CompileEnv, type Executor } from './executors';
@@ -42,14 +44,7 @@ export interface Plan {
 export type Compiled = { plan: Plan } | { error: HttpError };
 
 /** The tables a plan is built from: a write to any of them drops every kept plan. */
-export const PLAN_TABLES = [
-  'items',
-  'flows',
-  'flow_versions',
-  'flow_functions',
-  'flow_external_connectors',
-  'settings',
-];
+export const PLAN_TABLES = ['items', 'flows', 'flow_versions', 'flow_functions', 'settings'];
 
 interface VersionRow {
   flow_guid: string;
@@ -69,6 +64,7 @@ interface VersionRow {
 export async function compileVersion(
   db: Db,
   config: RuntimeConfig,
+  keys: ServerKeys,
   versionGuid: string,
   graph?: FlowGraph,
 ): Promise<Compiled> {
@@ -81,10 +77,11 @@ export async function compileVersion(
   if (!row) return { error: new HttpError(404, 'fb.versionNotFound') };
   // Script flows run their C# on the Script Service (spec part 2 §3 'Flow': is_script), a .NET host.
   if (row.is_script) return { error: new HttpError(501, 'runtime.scriptFlow') };
-  const [connectors, functions] = await Promise.all([externalConnectors(db), flowFunctions(db)]);
+  const [connectors, functions] = [externalConnectors(), await flowFunctions(db)];
   const env: CompileEnv = {
     db,
     config,
+    keys,
     connectors: new Map(connectors.map((entry) => [entry.Guid, entry])),
     functions: new Map(functions.map((entry) => [entry.Guid, entry])),
     writes: false,
@@ -147,6 +144,7 @@ export class PlanCache {
   constructor(
     private readonly db: Db,
     private readonly config: RuntimeConfig,
+    private readonly keys: ServerKeys,
   ) {
     this.cache = new TableCache<Compiled>(db, PLAN_TABLES, 1000);
   }
@@ -157,6 +155,6 @@ export class PlanCache {
   }
 
   get(versionGuid: string): Promise<Compiled> {
-    return this.cache.get(versionGuid, () => compileVersion(this.db, this.config, versionGuid));
+    return this.cache.get(versionGuid, () => compileVersion(this.db, this.config, this.keys, versionGuid));
   }
 }

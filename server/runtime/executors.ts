@@ -15,13 +15,14 @@ import { valueFormatError } from '../../src/domain/rules/typeFormats';
 import { t } from '../../src/messages/t';
 import { ajvOnFirstUse } from '../../src/validation/createAjv';
 import { type FieldError, fieldErrors } from '../../src/validation/fieldErrors';
+import type { ServerKeys } from '../auth/keys';
 import type { RuntimeConfig } from '../config';
+import { connectorOperation } from '../connectors';
 import type { Db } from '../db/database';
 import { findRecord, saveRecord, selectExpression } from '../documents/records';
 import { quoteIdent } from '../documents/recordTable';
 import { HttpError } from '../http/errors';
 import { addSecret, isSecretType } from './callData';
-import { connectorImplementation } from './connectors';
 import { readCache } from './readCache';
 import { NotRunnable, resolveSource, type Source } from './sources';
 import { compileFilters, sqlTypeOf } from './sqlFilters';
@@ -39,6 +40,8 @@ export type Executor = (state: RunState) => Promise<Outcome> | Outcome;
 export interface CompileEnv {
   db: Db;
   config: RuntimeConfig;
+  /** The server's keys: a connector opens a connection's stored secrets with them (server/connectors/). */
+  keys: ServerKeys;
   /** External connectors and functions by guid, as FlowBuilder.GetExternalConnectors / GetFunctions list them. */
   connectors: ReadonlyMap<string, { Name: string; Input?: FlowField[]; Output?: FlowField[] }>;
   functions: ReadonlyMap<string, { Name: string }>;
@@ -249,7 +252,7 @@ const bindValue = (value: unknown) => (value === undefined || value === '' ? nul
 
 const read: BlockCompiler = async (block, env) => {
   const config = block.Config ?? {};
-  const source = await resolveSource(env.db, config.Action ?? {});
+  const source = await resolveSource(env, config.Action ?? {});
   if (source.kind === 'routine' && source.routine === 'procedure')
     throw new HttpError(501, 'runtime.notRunnable', { reason: 'a read block cannot call a procedure' });
   const from = fromClause(source, config.Mapping ?? []);
@@ -293,6 +296,8 @@ const read: BlockCompiler = async (block, env) => {
     return sql;
   };
   const label = config.Action?.Name ?? 'READ';
+  // Another connection's routine runs on its database, outside this call's transaction.
+  const remote = source.kind === 'routine' ? source.database : undefined;
   // Rows of a records table outside a transaction are kept until the table is written (readCache.ts).
   const cache =
     source.kind === 'table' && env.config.readCache ? readCache(env.db, source.document.Guid) : undefined;
@@ -301,7 +306,7 @@ const read: BlockCompiler = async (block, env) => {
     const filterParams = filters.params({ now: state.now, variable: (name) => readVar(state, name) });
     const text = sqlFor(filterParams.length);
     const params = [...mapped, ...filterParams, firstMatch ? 1 : cap + 1];
-    const query = () => state.db.query<Record<string, unknown>>(text, params);
+    const query = () => (remote ?? state.db).query<Record<string, unknown>>(text, params);
     // A cached read may be shared by calls that ask the same at once, so it runs on the database itself,
     // not on this call's stoppable one: one call's timeout does not cancel what the others wait for.
     const rows =
@@ -342,7 +347,7 @@ const read: BlockCompiler = async (block, env) => {
 const write: BlockCompiler = async (block, env) => {
   env.writes = true;
   const config = block.Config ?? {};
-  const source = await resolveSource(env.db, config.Action ?? {});
+  const source = await resolveSource(env, config.Action ?? {});
   const mapping = (config.Mapping ?? []).filter((entry) => entry.From);
   if (source.kind === 'table') {
     const column = columnFinder(source.document.Elements);
@@ -411,7 +416,10 @@ const write: BlockCompiler = async (block, env) => {
   const input = columnFinder(source.inputs);
   const args = mapping.map((entry) => ({ from: entry.From!, field: input(entry.To, 'the method input') }));
   const call = `${source.name}(${args.map(({ field }, index) => `${quoteIdent(field.Name)} => $${index + 1}::${sqlTypeOf(field.Type)}`).join(', ')})`;
-  const sql = source.routine === 'procedure' ? `call ${call}` : `select * from ${call}`;
+  const sqlFor = (routine: 'function' | 'procedure') =>
+    routine === 'procedure' ? `call ${call}` : `select * from ${call}`;
+  const known = source.routine && sqlFor(source.routine);
+  const database = source.database;
   const outputs = (block.Output ?? []).map((field) => ({ field, alias: field.Alias || field.Name }));
   noteSecrets(
     env,
@@ -427,7 +435,8 @@ const write: BlockCompiler = async (block, env) => {
   );
   return async (state) => {
     const params = args.map((arg) => bindValue(readVar(state, arg.from)));
-    const rows = await state.db.query<Record<string, unknown>>(sql, params);
+    const sql = known || sqlFor(await source.remoteKind!());
+    const rows = await (database ?? state.db).query<Record<string, unknown>>(sql, params);
     const row = rows[0] ?? {};
     const entries = Object.entries(row);
     const out = outputs.map((output) => {
@@ -452,7 +461,7 @@ const external: BlockCompiler = (block, env) => {
   const config = block.Config ?? {};
   const connector = env.connectors.get(config.MethodGuid ?? '');
   const name = connector?.Name ?? config.MethodName;
-  const implementation = connectorImplementation(name);
+  const implementation = connectorOperation(config.MethodGuid);
   if (!connector || !implementation)
     throw new HttpError(501, 'runtime.unknownConnector', { name: name ?? '—' });
   if (implementation.writes) env.writes = true;
@@ -472,7 +481,7 @@ const external: BlockCompiler = (block, env) => {
   );
   return async (state) => {
     const input = fieldMap(state, mapping);
-    const answer = await implementation.call(input, state);
+    const answer = await implementation.call(input, { state, config: env.config });
     const out = outputs.map((output) => ({
       name: output.alias,
       value: canonical(output.field.Type, answer[output.field.Name]) ?? null,

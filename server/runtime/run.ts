@@ -1,5 +1,6 @@
 import { blockTypes } from '../../src/domain/flow/blockTypes';
 import type { Principal } from '../auth/principal';
+import { RemoteFailure, remoteText } from '../connectors/remoteFailure';
 import { type Db, Stop } from '../db/database';
 import { HttpError } from '../http/errors';
 import type { CallSpan } from '../observability/traceContext';
@@ -71,6 +72,20 @@ const dbErrorCode = (error: unknown) => {
  * to the caller (issue 29 point 9); so does any other error's text.
  */
 function failure(error: unknown, step: Step | undefined, log: RunLog | undefined): HttpError {
+  if (error instanceof RemoteFailure) {
+    // The remote's own text goes to the log only, and only its code and message: client libraries hang
+    // the command they sent on their errors (an SMTP AUTH line, a connection's settings).
+    log?.warn(
+      {
+        remote: remoteText(error.remote),
+        block: step?.block.Guid ?? null,
+        connection: error.connection,
+        answered: error.status,
+      },
+      'another system failed a flow call',
+    );
+    return error;
+  }
   if (error instanceof HttpError) return error;
   const block = step ? (blockTypes[step.block.Type]?.label ?? step.block.Type) : 'flow';
   const code = dbErrorCode(error);

@@ -1,6 +1,9 @@
 import { keyFieldOf } from '../../src/domain/documents/keyField';
 import type { Document, DocumentField } from '../../src/domain/documents/types';
 import { INTERNAL_TYPE } from '../connections/connectionKind';
+import { connectorKind } from '../connectors';
+import { flowConnection } from '../connectors/flowConnection';
+import type { FlowContext, FlowDatabase } from '../connectors/types';
 import type { Db } from '../db/database';
 import type { ReferenceCheck } from '../documents/records';
 import { qualifiedTable, quoteIdent, recordTableExists } from '../documents/recordTable';
@@ -9,8 +12,10 @@ import { referenceChecks } from '../documents/references';
 /**
  * What a read or write block's action resolves to when a flow is compiled (spec part 2 §3 'Block'
  * read/write: documents and methods of the block's connection; composed and action documents through
- * their root document): a records table of the server's own database, or a routine of the demo schema.
- * Everything is read once here, so a call never looks up the catalog.
+ * their root document): a records table of the server's own database, a routine of the demo schema, or
+ * a routine of another connection's database as its connector kind runs it (issue 30 point 2).
+ * Everything of the server's own is read once here, so a call never looks up the catalog; nothing of
+ * another system is, so a flow compiles while that system is down and its calls answer 502.
  */
 export class NotRunnable extends Error {}
 
@@ -30,7 +35,12 @@ export type Source =
       kind: 'routine';
       /** Quoted, schema-qualified name. */
       name: string;
-      routine: 'function' | 'procedure';
+      /** Undefined for another connection's routine: its first call asks that database. */
+      routine: 'function' | 'procedure' | undefined;
+      /** Another connection's database; undefined for the server's own. */
+      database?: FlowDatabase;
+      /** Another connection's routine: whether it is a function or a procedure, asked on first use. */
+      remoteKind?: () => Promise<'function' | 'procedure'>;
       inputs: Array<{ Name: string; Type: string | null | undefined }>;
       outputs: Array<{ Name: string; Type: string | null | undefined }>;
     };
@@ -87,10 +97,53 @@ const methodField = (field: Row) => ({
   Type: (field.Type as string | null) ?? null,
 });
 
-async function routineSource(db: Db, guid: string): Promise<Source> {
+const list = (value: unknown) => (Array.isArray(value) ? (value as Row[]) : []);
+
+/** A routine of another connection's database, run by its kind (server/connectors/<kind>/flowDatabase). */
+async function externalRoutine(
+  context: FlowContext,
+  item: { scope: string | null; name: string; body: Row },
+) {
+  const connection = await flowConnection(context.db, item.scope);
+  const kind = connectorKind(connection?.type);
+  if (!connection || !kind?.flowDatabase)
+    throw new NotRunnable(
+      `the method ${item.name} is on a ${connection?.type ?? 'missing'} connection, whose methods do not run in flows`,
+    );
+  const script = String(item.body.Script ?? '');
+  const [schema = 'public', name = ''] = script.includes('.') ? script.split('.', 2) : ['public', script];
+  const database = kind.flowDatabase(connection, context);
+  let known: Promise<'function' | 'procedure'> | undefined;
+  return {
+    kind: 'routine' as const,
+    name: `${quoteIdent(schema)}.${quoteIdent(name)}`,
+    routine: undefined,
+    database,
+    // Asked once, on the first call that needs it; asked again after a failure.
+    remoteKind: () => {
+      known ??= database
+        .query<{ kind: string }>(
+          `select p.prokind::text as kind from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+            where n.nspname = $1 and p.proname = $2 and p.prokind in ('f', 'p') limit 1`,
+          [schema, name],
+        )
+        .then((rows) => (rows[0]?.kind === 'p' ? ('procedure' as const) : ('function' as const)));
+      known.catch(() => {
+        known = undefined;
+      });
+      return known;
+    },
+    inputs: list(item.body.Input).map(methodField),
+    outputs: list(item.body.Output).map(methodField),
+  };
+}
+
+async function routineSource(context: FlowContext, guid: string): Promise<Source> {
+  const { db } = context;
   const item = await publishedItem(db, 'method', guid);
   if (!item) throw new NotRunnable('its method is not published');
-  await requireInternal(db, item.scope, `the method ${item.name}`);
+  const connection = await flowConnection(db, item.scope);
+  if (connection?.type !== INTERNAL_TYPE) return externalRoutine(context, item);
   const script = String(item.body.Script ?? '');
   const [schema, name] = script.includes('.') ? script.split('.', 2) : ['demo', script];
   const [routine] = await db.query<{ kind: string }>(
@@ -99,7 +152,6 @@ async function routineSource(db: Db, guid: string): Promise<Source> {
     [schema, name],
   );
   if (!routine) throw new NotRunnable(`the routine ${script} of the method ${item.name} does not exist`);
-  const list = (value: unknown) => (Array.isArray(value) ? (value as Row[]) : []);
   return {
     kind: 'routine',
     name: `${quoteIdent(schema ?? 'demo')}.${quoteIdent(name ?? '')}`,
@@ -111,15 +163,16 @@ async function routineSource(db: Db, guid: string): Promise<Source> {
 
 /** The source of an action by its type (spec part 2 §3 'Action document', 'Composed document'). */
 export async function resolveSource(
-  db: Db,
+  context: FlowContext,
   action: { Guid?: string | null; Type?: string | null; Name?: string | null },
 ): Promise<Source> {
+  const { db } = context;
   const guid = action.Guid ?? '';
   switch (action.Type) {
     case 'Document':
       return tableSource(db, guid, `the document ${action.Name ?? guid}`);
     case 'Method':
-      return routineSource(db, guid);
+      return routineSource(context, guid);
     case 'ComposedDocument': {
       const item = await publishedItem(db, 'composedDocument', guid);
       const root = (item?.body.Document ?? {}) as Row;
@@ -132,7 +185,7 @@ export async function resolveSource(
       const root = (item?.body.Action ?? {}) as Row;
       const rootGuid = (root.Guid ?? root.guid) as string | undefined;
       if (!item || !rootGuid) throw new NotRunnable(`the action document ${action.Name} is not published`);
-      if ((root.Type ?? 'Document') === 'Method') return routineSource(db, rootGuid);
+      if ((root.Type ?? 'Document') === 'Method') return routineSource(context, rootGuid);
       const source = await tableSource(db, rootGuid, `the action document ${item.name}`);
       return { ...source, method: typeof root.Method === 'string' ? root.Method : null } as Source;
     }

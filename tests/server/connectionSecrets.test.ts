@@ -178,7 +178,7 @@ describe.each(databaseTargets)(
       );
       expect(binding).toEqual({
         'Internal PostgreSQL': [],
-        PostgreSQL: ['Host', 'Port', 'Database', 'User', 'Ssl'],
+        PostgreSQL: ['Host', 'Port', 'Database', 'User', 'Ssl', 'SslVerify'],
         'REST API': ['BaseUrl'],
         SFTP: ['Host', 'Port', 'User'],
       });

@@ -70,6 +70,7 @@ describe.each(databaseTargets)('connections on $name (spec part 1 §3, §5, §7 
       'User:string',
       'Password:password',
       'Ssl:boolean',
+      'SslVerify:boolean',
       'Schemas:string',
     ]);
     expect(postgres).not.toHaveProperty('driver');

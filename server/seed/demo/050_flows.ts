@@ -3,6 +3,7 @@ import { documentRules } from '../../../src/domain/documents/rules';
 import { insertBlock, newFlowGraph, updateBlock } from '../../../src/domain/flow/graph';
 import type { FlowGraph } from '../../../src/domain/flow/types';
 import { DEMO_CONNECTION_GUID } from '../../connections/connectionKind';
+import { sendMail } from '../../connectors/internal/sendMail';
 import type { Db } from '../../db/database';
 import { recordDatabase, requireConnection } from '../../documents/connection';
 import { defaultValueTypes, publishedDocuments } from '../../documents/context';
@@ -14,7 +15,8 @@ import { type ItemKind, ItemStore } from '../../items/itemStore';
 import type { DemoSeed } from '../seed';
 
 /**
- * Flow Builder demo data: external connector methods and functions (this area's own tables), and two
+ * Flow Builder demo data: functions (this area's own table; connector methods are declared by their kinds,
+ * server/connectors/), and two
  * published, active flows the runtime answers (server/runtime/, README 'Flows answer calls'): a GET flow
  * using READ, CHECK and RESULT over the customers of FlowDemoCustomer, and a POST flow with ADD, EXTERNAL
  * and WRITE into FlowDemoNotification. A REST API is added only when no other builder's demo data brought
@@ -30,8 +32,6 @@ const ids = {
   getFlow: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a10',
   postFlow: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a11',
   errorFlow: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a12',
-  sendMail: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a20',
-  createTicket: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a21',
   fullName: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a30',
   vat: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a31',
   reference: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f5a32',
@@ -45,28 +45,6 @@ const kind = (name: string): ItemKind => ({
   notFound: 'notFound.item',
   nameTaken: 'notFound.item',
 });
-
-const connectors = [
-  {
-    guid: ids.sendMail,
-    name: 'SendMail',
-    input: [
-      { Name: 'to', Type: 'String', Validation: { IsRequired: true, MaxLength: 200 } },
-      { Name: 'subject', Type: 'String', Validation: { MaxLength: 200 } },
-      { Name: 'body', Type: 'Text' },
-    ],
-    output: [{ Name: 'messageId', Type: 'String' }],
-  },
-  {
-    guid: ids.createTicket,
-    name: 'CreateTicket',
-    input: [
-      { Name: 'title', Type: 'String', Validation: { IsRequired: true, MaxLength: 100 } },
-      { Name: 'priority', Type: 'Number' },
-    ],
-    output: [{ Name: 'ticketId', Type: 'Guid' }],
-  },
-];
 
 const functions = [
   {
@@ -97,18 +75,6 @@ const functions = [
 ];
 
 async function seedLookups(db: Db) {
-  for (const connector of connectors)
-    await db.query(
-      `insert into flow_external_connectors (guid, name, conn_guid, conn_name, input, output)
-       values ($1, $2, $3, 'DemoDatabase', $4, $5) on conflict (guid) do nothing`,
-      [
-        connector.guid,
-        connector.name,
-        DEMO_CONNECTION_GUID,
-        JSON.stringify(connector.input),
-        JSON.stringify(connector.output),
-      ],
-    );
   for (const fn of functions)
     await db.query(
       `insert into flow_functions (guid, name, description, conn_guid, conn_name, input, output_type)
@@ -388,8 +354,8 @@ function notifyFlow(): FlowGraph {
   graph = updateBlock(external.graph, external.guid, (block) => ({
     ...block,
     Config: {
-      MethodGuid: ids.sendMail,
-      MethodName: 'SendMail',
+      MethodGuid: sendMail.Guid,
+      MethodName: sendMail.Name,
       FlowConnectionGuid: DEMO_CONNECTION_GUID,
       ConnectionName: 'DemoDatabase',
       Mapping: [

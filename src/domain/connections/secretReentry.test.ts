@@ -5,7 +5,7 @@ import { maskedSecretsNeedingReentry, type SettingValues, targetValue } from './
 
 type CredentialType = components['schemas']['CredentialType'];
 
-// The types as server/connections/credentialTypes.ts declares them (spec part 1 §3 'Connection': fields
+// The types as server/connectors/<kind>/index.ts declare them (spec part 1 §3 'Connection': fields
 // with name, type, description, validation), with the fields that bind their secrets (issue 29 point 1).
 const postgres: CredentialType = {
   Name: 'PostgreSQL',

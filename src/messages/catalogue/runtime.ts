@@ -34,6 +34,12 @@ export const runtime = {
   // The WRITE block's method (spec part 2 §3 'Block' read/write: method; src/domain/flow/runtime/writeMethod.ts).
   'runtime.recordExists': 'The WRITE block did not write: a {document} record with this {key} already exists',
   'runtime.recordNotFound': 'The WRITE block did not write: no {document} record has this {key}',
+  'runtime.mail.lineBreak': 'An e-mail address or subject may not contain a line break',
+
+  // ── Other systems (issue 30 point 6): never the remote's own text, which may name hosts or credentials ──
+  'runtime.external.unreachable': 'The flow could not reach {connection}; nothing was written',
+  'runtime.external.timeout': '{connection} did not answer in time; nothing was written',
+  'runtime.external.refused': '{connection} refused what the flow asked; nothing was written',
 
   // ── Test run and executions (Flow Builder) ──
   'fb.testRun.title': 'Test run',

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CONNECTION_GUID } from '../../../server/connections/connectionKind';
+import { createTicket } from '../../../server/connectors/internal/createTicket';
 import { FlowStore } from '../../../server/flows/flowStore';
-import { connectorImplementations } from '../../../server/runtime/connectors';
 import { demoFlowCustomers } from '../../../server/seed/demo/050_flows';
 import { call, signIn } from '../../support/api';
 import { eventually } from '../../support/eventually';
@@ -272,22 +272,19 @@ describe('spans exported with OTEL_EXPORTER_OTLP_ENDPOINT (issue 32 point 2)', (
   const otlp = collector();
   let endpoint: string;
   let server: TestServer | undefined;
-  const createTicket = connectorImplementations.CreateTicket!;
+  const makeTicket = createTicket.call;
   beforeAll(async () => {
     endpoint = await otlp.start();
     // The demo's CreateTicket makes its number itself; here it asks an outside service over HTTP, as a
     // real connector would, so the call has an outbound request to span.
-    connectorImplementations.CreateTicket = {
-      writes: false,
-      call: async (_input, state) => {
-        const answer = await fetch(`${endpoint}/tickets`, { method: 'POST' });
-        await answer.arrayBuffer();
-        return { ticketId: state.newGuid() };
-      },
+    createTicket.call = async (_input, { state }) => {
+      const answer = await fetch(`${endpoint}/tickets`, { method: 'POST' });
+      await answer.arrayBuffer();
+      return { ticketId: state.newGuid() };
     };
   });
   afterAll(async () => {
-    connectorImplementations.CreateTicket = createTicket;
+    createTicket.call = makeTicket;
     await server?.close();
     await otlp.close();
   });
@@ -295,9 +292,6 @@ describe('spans exported with OTEL_EXPORTER_OTLP_ENDPOINT (issue 32 point 2)', (
   it('exports the call, each block, each statement and each outbound fetch, under the caller’s trace', async () => {
     server = await startTestServer(undefined, { otlpEndpoint: endpoint });
     const token = await demoToken(server);
-    const connectors = await server.db.query<{ guid: string }>(
-      "select guid::text as guid from flow_external_connectors where name = 'CreateTicket'",
-    );
     const { flow } = flowOf(
       [
         {
@@ -315,7 +309,7 @@ describe('spans exported with OTEL_EXPORTER_OTLP_ENDPOINT (issue 32 point 2)', (
         },
         {
           type: 'external',
-          config: { MethodGuid: connectors[0]!.guid, MethodName: 'CreateTicket', Mapping: [] },
+          config: { MethodGuid: createTicket.Guid, MethodName: 'CreateTicket', Mapping: [] },
           output: [{ Name: 'ticketId', Alias: 'ticket', Type: 'Guid' }],
         },
       ],

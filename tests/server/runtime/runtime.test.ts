@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CONNECTION_GUID } from '../../../server/connections/connectionKind';
+import { createTicket } from '../../../server/connectors/internal/createTicket';
 import { qualifiedTable } from '../../../server/documents/recordTable';
 import { FlowStore } from '../../../server/flows/flowStore';
 import { ItemStore } from '../../../server/items/itemStore';
@@ -420,15 +421,12 @@ describe.each(databaseTargets)('the flow runtime on $name (issue 17)', (target) 
   });
 
   it('external: a connector method; config: a function; close without a result answers 204', async () => {
-    const connectors = await server.db.query<{ guid: string }>(
-      "select guid::text as guid from flow_external_connectors where name = 'CreateTicket'",
-    );
     const { path, flow, result } = await publish(
       [
         {
           type: 'external',
           config: {
-            MethodGuid: connectors[0]!.guid,
+            MethodGuid: createTicket.Guid,
             MethodName: 'CreateTicket',
             Mapping: [{ From: 'title', To: 'title' }],
           },

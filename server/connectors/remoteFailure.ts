@@ -1,0 +1,56 @@
+import { HttpError } from '../http/errors';
+
+/**
+ * Another system failing a flow's call (issue 30 point 6): the caller gets 502 (down, refusing) or 504
+ * (too slow) in the catalogue's words with the connection's name, never the remote's own text, which may
+ * name hosts, users or worse; that text stays in `remote` for the server log (server/runtime/run.ts).
+ */
+export class RemoteFailure extends HttpError {
+  constructor(
+    status: 502 | 504,
+    key: 'runtime.external.unreachable' | 'runtime.external.timeout' | 'runtime.external.refused',
+    readonly connection: string,
+    readonly remote: unknown,
+  ) {
+    super(status, key, { connection });
+  }
+}
+
+const codeOf = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : '';
+};
+
+// Node's socket errors and nodemailer's own codes for a server that is not there or went away.
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ECONNECTION',
+  'ESOCKET',
+  'EDNS',
+]);
+// ETIMEDOUT (a connect or socket timeout), PostgreSQL's query_canceled (statement_timeout).
+const TIMEOUT = new Set(['ETIMEDOUT', '57014']);
+
+/** What the log keeps of a remote's error: its code and message, nothing the library hung on it. */
+export const remoteText = (error: unknown) => ({
+  code: codeOf(error) || undefined,
+  message: error instanceof Error ? error.message : String(error),
+});
+
+/** An error of a remote call as the flow's caller gets it. */
+export function remoteFailure(error: unknown, connection: string): RemoteFailure {
+  if (error instanceof RemoteFailure) return error;
+  const code = codeOf(error);
+  const message = error instanceof Error ? error.message : '';
+  if (TIMEOUT.has(code) || /timeout|timed out/i.test(message))
+    return new RemoteFailure(504, 'runtime.external.timeout', connection, error);
+  if (UNREACHABLE.has(code) || /Connection terminated/i.test(message))
+    return new RemoteFailure(502, 'runtime.external.unreachable', connection, error);
+  return new RemoteFailure(502, 'runtime.external.refused', connection, error);
+}

@@ -1,0 +1,124 @@
+import type { ExternalConnector } from '../../src/domain/flow/types';
+import type { ServerKeys } from '../auth/keys';
+import type { RuntimeConfig } from '../config';
+import type { Schemas } from '../contract/types';
+import type { Db } from '../db/database';
+import type { Services } from '../http/context';
+import type { RunState } from '../runtime/state';
+
+export type CredentialType = Schemas['CredentialType'];
+
+/** Settings as the connection stores them once opened: secrets in clear, only inside a connector. */
+export type Settings = Record<string, string | number | boolean | null>;
+
+/**
+ * One setting as JSON Schema. A secret is marked `writeOnly` with `format: 'password'` (encrypted at
+ * rest, answered masked); `x-binds-secrets` marks a setting that says where the secrets go (issue 29
+ * point 1, src/domain/connections/secretReentry.ts) and `x-ignore-case` one compared without case.
+ */
+export interface SettingSchema {
+  type: 'string' | 'integer' | 'number' | 'boolean';
+  format?: 'password' | 'uri';
+  writeOnly?: true;
+  description?: string;
+  default?: string | number | boolean;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
+  'x-binds-secrets'?: true;
+  'x-ignore-case'?: true;
+}
+
+/** A kind's settings: a JSON Schema object whose property order is the form's field order. */
+export interface SettingsSchema {
+  type: 'object';
+  properties: Record<string, SettingSchema>;
+  required?: readonly string[];
+}
+
+/** What Test Connection answers (spec part 1 §5 'Connection'). */
+export interface TestAnswer {
+  Success: boolean;
+  Message: string;
+}
+
+/** A connection's database, for reading its catalog (the Method Builder's functions and procedures). */
+export interface ConnectionDatabase {
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Schemas whose routines are offered, or null for every user schema. */
+  schemas: string[] | null;
+  close(): Promise<void>;
+}
+
+/** What an operation's implementation may use besides its input: the call's state and the runtime's settings. */
+export interface OperationContext {
+  state: RunState;
+  config: RuntimeConfig;
+}
+
+/**
+ * One operation a kind offers to the EXTERNAL block (spec part 2 §3 'Other': an external connector
+ * method with input and output fields), with its implementation.
+ */
+export interface ConnectorOperation
+  extends Required<Pick<ExternalConnector, 'Guid' | 'Name' | 'Input' | 'Output'>> {
+  /** Whether it writes: a plan with such an operation runs in a transaction, so an error block undoes it. */
+  writes: boolean;
+  call(input: Readonly<Record<string, unknown>>, context: OperationContext): Promise<Record<string, unknown>>;
+}
+
+/** A connection as flows use it: its stored credential (secrets sealed) and what identifies that version. */
+export interface FlowConnection {
+  guid: string;
+  name: string;
+  type: string;
+  settings: Settings;
+  /** Changes whenever the stored type or credential does: a pool opened for another one is stale. */
+  fingerprint: string;
+}
+
+/** What compiling a flow gives a kind to run its methods with. */
+export interface FlowContext {
+  db: Db;
+  keys: ServerKeys;
+  config: RuntimeConfig;
+}
+
+/**
+ * A connection's database as READ and WRITE blocks run methods on it: a failure of the other side comes
+ * out as a RemoteFailure (502/504, server/connectors/remoteFailure.ts), never the remote's text.
+ */
+export interface FlowDatabase {
+  /** The connection's name, as failures name it. */
+  connection: string;
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+/**
+ * A connector kind: one credential type (spec part 1 §3 'Connection') declared once under
+ * server/connectors/<kind>/ — its settings, how it is tested, what catalog it has and what operations it
+ * offers. The registry (server/connectors/index.ts) is the only list of kinds.
+ */
+export interface ConnectorKind {
+  /** The credential type's name, as connections store it in Type. */
+  name: string;
+  description: string;
+  settings: SettingsSchema;
+  /** Really connects with settings in clear; absent, Test Connection answers that the type cannot be tested. */
+  test?(settings: Settings, services: Pick<Services, 'db'>): Promise<TestAnswer>;
+  /** Opens the database whose functions and procedures the Method Builder offers; absent, the type has none. */
+  openCatalog?(settings: Settings, services: Pick<Services, 'db'>): Promise<ConnectionDatabase>;
+  /**
+   * Operations this kind offers to flows, and the connection they are listed under (the EXTERNAL block's
+   * list, FlowBuilder.GetExternalConnectors).
+   */
+  operations?: { connection: { guid: string; name: string }; list: readonly ConnectorOperation[] };
+  /**
+   * The database flows run this connection's methods on (READ and WRITE blocks); absent, its methods do
+   * not run in flows. Nothing is opened until the first query; secrets are opened only then, here.
+   */
+  flowDatabase?(connection: FlowConnection, context: FlowContext): FlowDatabase;
+  /** Closes what the kind keeps open for a database's flows (server shutdown). */
+  close?(db: Db): Promise<void>;
+}
