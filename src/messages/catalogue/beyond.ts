@@ -60,6 +60,7 @@ export const beyond = {
   'audit.action.rolesChanged': 'Roles changed',
   'audit.action.tokenRenewed': 'Token renewed',
   'audit.action.twoFactorReset': 'Two-factor reset',
+  'audit.action.imported': 'Imported',
   'audit.kind.role': 'role',
   'audit.kind.user': 'user',
   'audit.kind.apiUser': 'API user',
