@@ -133,16 +133,23 @@ async function writeItem(tx: Db, item: PlannedItem, sealed: ReadonlyMap<string, 
       by.by,
     ],
   );
-  // A published list document on the server's own database gets its records table, as a publish in the
-  // Document Builder gives it (spec part 2 §2 'Document Editor').
-  if (definition.Kind === 'document' && published?.Type === 'List' && definition.Connection) {
-    const [connection] = await tx.query<{ body: Body }>(
-      "select body from items where kind = 'connection' and guid = $1",
-      [definition.Connection.Guid],
-    );
-    if (connection?.body.Type === INTERNAL_TYPE)
-      await migrateRecordTable(tx, { ...published, Guid: definition.Guid } as unknown as Document);
-  }
+}
+
+/**
+ * A published list document on the server's own database gets its records table, as a publish in the
+ * Document Builder gives it (spec part 2 §2 'Document Editor'); a change the records cannot take is
+ * refused here (400), which writes nothing either.
+ */
+async function migrateRecords(tx: Db, item: PlannedItem) {
+  const definition = item.definition as ItemDefinition;
+  const published = definition.Published;
+  if (definition.Kind !== 'document' || published?.Type !== 'List' || !definition.Connection) return;
+  const [connection] = await tx.query<{ body: Body }>(
+    "select body from items where kind = 'connection' and guid = $1",
+    [definition.Connection.Guid],
+  );
+  if (connection?.body.Type === INTERNAL_TYPE)
+    await migrateRecordTable(tx, { ...published, Guid: definition.Guid } as unknown as Document);
 }
 
 /** A version number of the flow that is still free: the exported one where it is, else the next. */
@@ -318,9 +325,9 @@ export async function importDefinitions(
   request: ImportRequest,
   by: Importer,
 ): Promise<ImportPreview> {
-  const { definitions, problems } = readDefinitionFiles(request.files);
+  const { definitions, problems, pathOf } = readDefinitionFiles(request.files);
   const existing = await exportDefinitions(db);
-  const plan = planImport(definitions, existing);
+  const plan = planImport(definitions, existing, pathOf);
   const errors: FieldError[] = [
     ...problems.map((entry) => problem(entry.path, entry.messageKey)),
     ...plan.refusals.map((entry) => problem(entry.path, entry.messageKey, entry.params)),
@@ -390,7 +397,10 @@ export async function importDefinitions(
           now: by.now,
         });
       }
+      // The impact check names what a change would break, which tells more than a records table's
+      // refusal of the same change (server/documents/saveBuilderItem.ts checks in this order too).
       for (const item of writes) await checkImpact(tx, item);
+      for (const item of writes) await migrateRecords(tx, item);
       if (request.dryRun) throw new DryRunDone();
     });
   } catch (error) {

@@ -40,8 +40,11 @@ function looksLikeDefinition(value: unknown): value is Definition {
 export function readDefinitionFiles(files: readonly DefinitionFile[]): {
   definitions: Definition[];
   problems: FileProblem[];
+  /** The file each definition was read from. */
+  pathOf(definition: Definition): string;
 } {
   const definitions: Definition[] = [];
+  const paths = new Map<Definition, string>();
   const problems: FileProblem[] = [];
   for (const file of files) {
     if (!file.Path.endsWith('.json')) continue;
@@ -52,8 +55,14 @@ export function readDefinitionFiles(files: readonly DefinitionFile[]): {
       problems.push({ path: file.Path, messageKey: 'promote.fileNotJson' });
       continue;
     }
-    if (looksLikeDefinition(parsed)) definitions.push(parsed);
-    else problems.push({ path: file.Path, messageKey: 'promote.fileNotDefinition' });
+    if (looksLikeDefinition(parsed)) {
+      definitions.push(parsed);
+      paths.set(parsed, file.Path);
+    } else problems.push({ path: file.Path, messageKey: 'promote.fileNotDefinition' });
   }
-  return { definitions, problems };
+  return {
+    definitions,
+    problems,
+    pathOf: (definition) => paths.get(definition) ?? definitionPath(definition),
+  };
 }

@@ -81,7 +81,12 @@ function comparable(definition: Definition): unknown {
  * or unchanged. Refused: a guid the target holds for another kind of item, a name the target gives
  * another item of the kind (an item matched by guid renamed onto it), and two files for one item.
  */
-export function planImport(incoming: readonly Definition[], existing: readonly Definition[]): ImportPlan {
+export function planImport(
+  incoming: readonly Definition[],
+  existing: readonly Definition[],
+  /** The file each definition came from, where it is not where an export would write it. */
+  pathOf: (definition: Definition) => string = definitionPath,
+): ImportPlan {
   const refusals: Refusal[] = [];
   const guidMap = new Map<string, string>();
   const byGuid = new Map<string, Definition>();
@@ -98,7 +103,7 @@ export function planImport(incoming: readonly Definition[], existing: readonly D
     const sameGuid = guid ? byGuid.get(lower(guid)) : undefined;
     if (sameGuid && sameGuid.Kind !== item.Kind) {
       refusals.push({
-        path: definitionPath(item),
+        path: pathOf(item),
         messageKey: 'promote.guidOtherKind',
         params: { name: definitionTitle(item), kind: sameGuid.Kind, other: definitionTitle(sameGuid) },
       });
@@ -110,7 +115,7 @@ export function planImport(incoming: readonly Definition[], existing: readonly D
     const match = sameGuid ?? sameName ?? null;
     if (sameGuid && sameName && sameName !== sameGuid)
       refusals.push({
-        path: definitionPath(item),
+        path: pathOf(item),
         messageKey: 'promote.nameTaken',
         params: { name: definitionTitle(item), kind: item.Kind },
       });
@@ -121,7 +126,7 @@ export function planImport(incoming: readonly Definition[], existing: readonly D
   const seen = new Map<string, string>();
   const items = incoming.map((source): PlannedItem => {
     const definition = rewriteGuids(source, guidMap);
-    const path = definitionPath(source);
+    const path = pathOf(source);
     const key = `${definition.Kind}\n${identity(definition, new Map())}`;
     if (seen.has(key))
       refusals.push({
