@@ -96,7 +96,8 @@ const functions = [
   { guid: ids.today, name: 'Today', description: 'Today’s date.', input: [], output: 'DateOnly' },
 ];
 
-async function seedLookups(db: Db) {
+/** The external connector methods and functions flow blocks call: the platform's catalogue, not definitions. */
+export async function seedLookups(db: Db) {
   for (const connector of connectors)
     await db.query(
       `insert into flow_external_connectors (guid, name, conn_guid, conn_name, input, output)
