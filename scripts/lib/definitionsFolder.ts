@@ -128,7 +128,9 @@ export function describePreview(preview: ImportPreview, dryRun: boolean): string
   for (const item of preview.Items) {
     counts[item.Status]++;
     lines.push(`${item.Status.padEnd(10)} ${item.Path}`);
-    for (const change of item.Changes.slice(0, 20)) {
+    // A new item's changes are all of it: the path says enough.
+    const changes = item.Status === 'changed' ? item.Changes : [];
+    for (const change of changes.slice(0, 20)) {
       const detail =
         change.change === 'changed'
           ? `${show(change.before)} → ${show(change.after)}`
@@ -139,7 +141,7 @@ export function describePreview(preview: ImportPreview, dryRun: boolean): string
         `             ${change.path}: ${detail.length > 160 ? `${detail.slice(0, 157)}...` : detail}`,
       );
     }
-    if (item.Changes.length > 20) lines.push(`             ... ${item.Changes.length - 20} more changes`);
+    if (changes.length > 20) lines.push(`             ... ${changes.length - 20} more changes`);
   }
   for (const error of preview.Errors) lines.push(`refused    ${error.Path}: ${error.Message}`);
   for (const entry of preview.Impact?.Entries ?? [])
