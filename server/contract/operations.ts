@@ -27,6 +27,8 @@ export interface OperationSpec {
     required: boolean;
     schema: Record<string, unknown>;
   };
+  /** Bytes a request body may have where the server's default is too small (`x-body-limit`). */
+  bodyLimit?: number;
 }
 
 type Json = Record<string, unknown>;
@@ -91,6 +93,7 @@ export function operationsOf(doc: Json = contract as unknown as Json): Operation
         permission,
         parameters,
         ...(body ? { body } : {}),
+        ...(typeof operation['x-body-limit'] === 'number' ? { bodyLimit: operation['x-body-limit'] } : {}),
       });
     }
   }

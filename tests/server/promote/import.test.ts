@@ -234,6 +234,12 @@ describe.each(databaseTargets)('importing definitions ($name; issue 31 point 4)'
     expect(clash.body.Errors).toEqual([expect.objectContaining({ MessageKey: 'promote.guidOtherKind' })]);
   });
 
+  it('takes a folder larger than the 2 MB other calls may send (x-body-limit); files that are not JSON are not read', async () => {
+    const big = [...files, { Path: 'notes/README.md', Content: 'x'.repeat(3 * 1024 * 1024) }];
+    const answer = await importing({ Files: big, DryRun: true });
+    expect([answer.status, answer.body.Errors]).toEqual([200, []]);
+  });
+
   it('a file that is no definition is a 400 naming it; nothing is written', async () => {
     const broken = await refusedWithoutWriting({
       Files: [...files, { Path: 'notes/readme.json', Content: '{"hello":' }],
