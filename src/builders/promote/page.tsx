@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { type ChangeEvent, useId, useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import type { components } from '../../../generated/uiservices';
 import { ApiError } from '../../api/ApiError';
 import { callOperation } from '../../api/callOperation';
@@ -55,7 +55,6 @@ export default function PromotePage() {
   const [problems, setProblems] = useState<ImportPreview['Errors']>([]);
   const [secrets, setSecrets] = useState<Secret[]>([]);
   const [leaveInactive, setLeaveInactive] = useState(false);
-  const inactiveId = useId();
 
   if (!claims?.admin)
     return (
@@ -200,15 +199,14 @@ export default function PromotePage() {
                 }
               />
             ))}
-            <div className="field field--inline">
+            <label className="promote__check">
               <input
-                id={inactiveId}
                 type="checkbox"
                 checked={leaveInactive}
                 onChange={(event) => setLeaveInactive(event.target.checked)}
               />
-              <label htmlFor={inactiveId}>{t('promote.leaveInactive')}</label>
-            </div>
+              {t('promote.leaveInactive')}
+            </label>
             {problems.length > 0 && (
               <ul className="promote__problems" role="alert">
                 {problems.map((problem) => (
