@@ -4,7 +4,13 @@ import contract from '../../generated/openapi.json' with { type: 'json' };
 import type { OperationId } from './types';
 
 /** What an operation needs of its caller (the `x-permission` extension of openapi/uiservices.yaml). */
-export type Permission = 'public' | 'level1' | 'enrolment' | 'signedIn' | { area: string; action: string };
+export type Permission =
+  | 'public'
+  | 'level1'
+  | 'enrolment'
+  | 'signedIn'
+  | 'admin'
+  | { area: string; action: string };
 
 export interface ParameterSpec {
   name: string;
@@ -45,6 +51,7 @@ const isPermission = (value: unknown): value is Permission =>
   value === 'level1' ||
   value === 'enrolment' ||
   value === 'signedIn' ||
+  value === 'admin' ||
   (typeof value === 'object' &&
     value !== null &&
     typeof (value as Json).area === 'string' &&

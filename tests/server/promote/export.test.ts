@@ -139,7 +139,7 @@ describe.each(databaseTargets)('definitions leave as files ($name; issue 31 poin
     });
     for (const token of [builder.tokens.Token, await demoToken(server)]) {
       const exported = await call(server, 'GET', 'Promote/ExportDefinitions', { token });
-      expect([exported.status, exported.body.MessageKey]).toEqual([403, 'promote.adminOnly']);
+      expect([exported.status, exported.body.MessageKey]).toEqual([403, 'api.forbidden']);
       const imported = await call(server, 'POST', 'Promote/ImportDefinitions', {
         token,
         body: { Files: [], DryRun: true },
