@@ -86,10 +86,21 @@ export async function serverToken(server: string): Promise<string> {
     Email: admin.email,
     Password: admin.password,
   });
-  const second = await callServer<{ Token: string }>(server, first.Token, 'POST', 'Users/Authenticate2FA', {
-    TwoFA: await totpCode(admin.totpSecret),
-  });
-  return second.Token;
+  const secondStep = async () =>
+    (
+      await callServer<{ Token: string }>(server, first.Token, 'POST', 'Users/Authenticate2FA', {
+        TwoFA: await totpCode(admin.totpSecret),
+      })
+    ).Token;
+  try {
+    return await secondStep();
+  } catch {
+    // A code is accepted once: a second command within the same 30 seconds waits for the next code.
+    const wait = 30 - ((Date.now() / 1000) % 30) + 1;
+    console.error(`waiting ${Math.ceil(wait)} s for the next two-factor code`);
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    return secondStep();
+  }
 }
 
 /** One UIServices call to a running server; a refusal throws with the server's message and errors. */
