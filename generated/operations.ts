@@ -111,4 +111,6 @@ export const operationTable = {
   "Items.GetItemUsage": { method: 'GET', path: "/UIServices/Items/GetItemUsage" },
   "Audit.GetItemHistory": { method: 'GET', path: "/UIServices/Audit/GetItemHistory" },
   "Audit.GetAuditEntries": { method: 'GET', path: "/UIServices/Audit/GetAuditEntries" },
+  "Promote.ExportDefinitions": { method: 'GET', path: "/UIServices/Promote/ExportDefinitions" },
+  "Promote.ImportDefinitions": { method: 'POST', path: "/UIServices/Promote/ImportDefinitions" },
 } as const;

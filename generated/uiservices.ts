@@ -1920,6 +1920,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/UIServices/Promote/ExportDefinitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every definition of the asked kinds as JSON files, one per item under <kind>/<name>.json (secrets and API tokens never); administrators only. */
+        get: operations["Promote.ExportDefinitions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/UIServices/Promote/ImportDefinitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Imports exported definitions in one transaction or not at all; with DryRun, the preview only. Administrators only. */
+        post: operations["Promote.ImportDefinitions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2004,10 +2038,10 @@ export interface components {
         };
         /**
          * AuditAction
-         * @description What an audit entry records (server/audit/auditLog.ts): a create, save, publish or delete with its diff; a flow, user or API user switched on or off; a role's permissions or an account's roles changed; an API user's token renewed (never its value); a user's two-factor authentication reset.
+         * @description What an audit entry records (server/audit/auditLog.ts): a create, save, publish or delete with its diff; a flow, user or API user switched on or off; a role's permissions or an account's roles changed; an API user's token renewed (never its value); a user's two-factor authentication reset; an item written by an import of definitions (issue 31 point 4).
          * @enum {string}
          */
-        AuditAction: "created" | "saved" | "published" | "deleted" | "activated" | "deactivated" | "permissionsChanged" | "rolesChanged" | "tokenRenewed" | "twoFactorReset";
+        AuditAction: "created" | "saved" | "published" | "deleted" | "activated" | "deactivated" | "permissionsChanged" | "rolesChanged" | "tokenRenewed" | "twoFactorReset" | "imported";
         /**
          * AuditEntry
          * @description Who did what to which item, when, with the diff (issue 10 point 7).
@@ -2202,6 +2236,37 @@ export interface components {
                 } & {
                     [key: string]: unknown;
                 }) | null;
+            }[];
+        };
+        /**
+         * DefinitionExport
+         * @description Every definition of the asked kinds as files, in path order (issue 31 point 3). Secrets and API tokens are never in them.
+         */
+        DefinitionExport: {
+            Files: components["schemas"]["DefinitionFile"][];
+        };
+        /**
+         * DefinitionFile
+         * @description One file of an export folder (issue 31 point 3): its path under the folder (<kind>/<name>.json) and its JSON text.
+         */
+        DefinitionFile: {
+            Path: string;
+            Content: string;
+        };
+        /**
+         * DefinitionImport
+         * @description A folder of exported definitions to import (issue 31 point 4): DryRun answers the preview and writes nothing; LeaveInactive writes every flow inactive; Secrets gives the secrets the folder cannot carry, per connection (its name in the folder) and field.
+         */
+        DefinitionImport: {
+            Files: components["schemas"]["DefinitionFile"][];
+            /** @default false */
+            DryRun: boolean;
+            /** @default false */
+            LeaveInactive: boolean;
+            Secrets?: {
+                Connection: string;
+                Field: string;
+                Value: string;
             }[];
         };
         /**
@@ -2683,6 +2748,37 @@ export interface components {
             Params?: {
                 [key: string]: unknown;
             };
+        };
+        /**
+         * ImportItem
+         * @description One definition of an imported folder: new, changed (with the field-level diff against this server's item) or unchanged, and the secrets it still needs.
+         */
+        ImportItem: {
+            Path: string;
+            /** @description An item kind (ItemKind), role or apiUser. */
+            Kind: string;
+            Name: string;
+            /** @enum {string} */
+            Status: "new" | "changed" | "unchanged";
+            Changes: components["schemas"]["FieldChange"][];
+            MissingSecrets: string[];
+        };
+        /**
+         * ImportPreview
+         * @description What an import does or would do (issue 31 point 4): each item with its status, the reasons it is refused (Errors, by file path) and what the impact check found (Impact). Applied is true once everything was written in one transaction.
+         */
+        ImportPreview: {
+            Applied: boolean;
+            Items: components["schemas"]["ImportItem"][];
+            Errors: {
+                Path: string;
+                MessageKey: string;
+                Message: string;
+                Params?: {
+                    [key: string]: unknown;
+                };
+            }[];
+            Impact: components["schemas"]["Impact"] | null;
         };
         /**
          * ItemHit
@@ -5733,6 +5829,55 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuditEntry"][];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    "Promote.ExportDefinitions": {
+        parameters: {
+            query?: {
+                /** @description Comma-separated kinds (ItemKind, role, apiUser); all when absent. */
+                Kinds?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The files, in path order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefinitionExport"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    "Promote.ImportDefinitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DefinitionImport"];
+            };
+        };
+        responses: {
+            /** @description The preview; Applied true when everything was written. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportPreview"];
                 };
             };
             "4XX": components["responses"]["Error"];

@@ -12,7 +12,7 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 /**
  * Enforces an operation's `x-permission` exactly as the contract declares it: a missing, invalid,
  * expired or revoked token, or one of the wrong login level, answers 401; a signed-in caller without
- * the area's action answers 403 (admins pass every check, spec part 1 §6). A bearer that is an API
+ * the area's action (or, for `admin`, who is no administrator) answers 403 (admins pass every check, spec part 1 §6). A bearer that is an API
  * token (a guid, not a signed token) authenticates its API user with its roles' permissions; API users
  * have no account, so the account calls (Users.*) refuse them, and they may not manage users, roles or
  * API users. A user token is judged by the account's current state, not only by its claims.
@@ -73,6 +73,8 @@ async function authorizeApiUser(
   if (!apiUser || permission === 'level1' || permission === 'enrolment' || operation.id.startsWith('Users.'))
     throw unauthorized();
   if (managesAccounts(operation) && !services.config.apiTokensManageUsers) throw forbidden();
+  // API users are never administrators (spec part 1 §3 'API user': roles only).
+  if (permission === 'admin') throw forbidden();
   // 'public' never reaches here (authorize answers it without a token).
   if (typeof permission === 'object' && !can(apiUser, permission.area, permission.action)) throw forbidden();
   return apiUser;
@@ -107,5 +109,6 @@ function decide(
   // 'public' never reaches here (authorize answers it without a token).
   if (typeof permission === 'object' && !can(principal, permission.area, permission.action))
     throw forbidden();
+  if (permission === 'admin' && !principal.admin) throw forbidden();
   return principal;
 }

@@ -4,7 +4,13 @@ import contract from '../../generated/openapi.json' with { type: 'json' };
 import type { OperationId } from './types';
 
 /** What an operation needs of its caller (the `x-permission` extension of openapi/uiservices.yaml). */
-export type Permission = 'public' | 'level1' | 'enrolment' | 'signedIn' | { area: string; action: string };
+export type Permission =
+  | 'public'
+  | 'level1'
+  | 'enrolment'
+  | 'signedIn'
+  | 'admin'
+  | { area: string; action: string };
 
 export interface ParameterSpec {
   name: string;
@@ -27,6 +33,8 @@ export interface OperationSpec {
     required: boolean;
     schema: Record<string, unknown>;
   };
+  /** Bytes a request body may have where the server's default is too small (`x-body-limit`). */
+  bodyLimit?: number;
 }
 
 type Json = Record<string, unknown>;
@@ -43,6 +51,7 @@ const isPermission = (value: unknown): value is Permission =>
   value === 'level1' ||
   value === 'enrolment' ||
   value === 'signedIn' ||
+  value === 'admin' ||
   (typeof value === 'object' &&
     value !== null &&
     typeof (value as Json).area === 'string' &&
@@ -91,6 +100,7 @@ export function operationsOf(doc: Json = contract as unknown as Json): Operation
         permission,
         parameters,
         ...(body ? { body } : {}),
+        ...(typeof operation['x-body-limit'] === 'number' ? { bodyLimit: operation['x-body-limit'] } : {}),
       });
     }
   }

@@ -48,6 +48,7 @@ export function registerOperations(
       // The contract's calls have no HEAD form; 65 HEAD routes were a third of the router's build at a
       // cold start (issue 20 point 4).
       exposeHeadRoute: false,
+      ...(operation.bodyLimit ? { bodyLimit: operation.bodyLimit } : {}),
       config: {
         // Its requests' label on /metrics (server/observability/metrics.ts).
         operation: operation.id,

@@ -128,6 +128,8 @@ export async function seed(
   keys: ServerKeys,
   config: ServerConfig,
   fingerprint = seedFingerprint(config),
+  /** Without the builders' demo data: the platform alone, as a server to import definitions into starts. */
+  options: { demo?: boolean } = {},
 ): Promise<void> {
   if (fingerprint && (await lastSeedFingerprint(db)) === fingerprint) return;
   await db.transaction(async (tx) => {
@@ -174,6 +176,6 @@ export async function seed(
     }
   });
   // Each builder area adds its demo data in its own module (server/seed/demo/<area>.ts), in name order.
-  for (const [, demo] of await demoSeeds()) await demo(db, keys, config);
+  if (options.demo !== false) for (const [, demo] of await demoSeeds()) await demo(db, keys, config);
   if (fingerprint) await rememberSeed(db, fingerprint);
 }

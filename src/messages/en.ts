@@ -13,6 +13,7 @@ import { flows } from './catalogue/flows';
 import { impact } from './catalogue/impact';
 import { metadata } from './catalogue/metadata';
 import { methods } from './catalogue/methods';
+import { promote } from './catalogue/promote';
 import { restApis } from './catalogue/restApis';
 import { runtime } from './catalogue/runtime';
 import { scripts } from './catalogue/scripts';
@@ -46,6 +47,7 @@ export const en = {
   ...runtime,
   ...beyond,
   ...impact,
+  ...promote,
 } as const;
 
 /** Every area's texts, for the test that finds keys defined in two areas. */
@@ -70,6 +72,7 @@ export const catalogueParts = {
   runtime,
   beyond,
   impact,
+  promote,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -13,6 +13,7 @@ import { describeRequest, type OperationRequest, send } from './operationRequest
  * | level1         | 401      | passes  | 401     | 401 (level 2)           | 401 (level 2) |
  * | enrolment      | 401 (passes with a reset Key) | passes | 401 | 401        | 401   |
  * | signedIn       | 401      | 401     | 401     | passes                  | passes |
+ * | admin          | 401      | 401     | 401     | 403                     | passes |
  * | {area, action} | 401      | 401     | 401     | 403                     | passes |
  *
  * "Passes" means the guard lets the call through: not 401 and not 403, and exactly 501 when the

@@ -86,7 +86,15 @@ export async function startTestServer(
   target: DatabaseTarget = pgliteTarget,
   overrides: ConfigOverrides = {},
   /** A file the server's log is appended to, at debug, as production writes it (redaction included). */
-  options: { logTo?: string } = {},
+  options: {
+    logTo?: string;
+    /**
+     * false: the platform without the builders' demo data, for importing definitions into (issue 31
+     * point 5); `platform` then seeds what the platform itself offers besides (catalogues, lookups).
+     */
+    demo?: boolean;
+    platform?: (db: Db) => Promise<void>;
+  } = {},
 ) {
   const base = configFromEnv({});
   const config: ServerConfig = {
@@ -98,7 +106,10 @@ export async function startTestServer(
   };
   const { db, drop } = await target.open();
   const keys = await loadKeys(db, {});
-  await seed(db, keys, config);
+  if (options.demo === false) {
+    await seed(db, keys, config, '', { demo: false });
+    await options.platform?.(db);
+  } else await seed(db, keys, config);
   let offset = 0;
   const clock = {
     now: () => Date.now() / 1000 + offset,

@@ -86,6 +86,15 @@ const templated: Array<{ template: string; files: string[]; values: () => string
     values: () => unionOf('src/engine/guards/shortcuts.ts', 'ShortcutAction'),
   },
   {
+    template: 'promote.status.${',
+    files: ['src/builders/promote/page.tsx'],
+    values: () =>
+      enumOf(
+        'schemas/promote/import-item.schema.json',
+        (schema: { properties: { Status: { enum: string[] } } }) => schema.properties.Status.enum,
+      ),
+  },
+  {
     template: 'usage.state.${',
     files: ['src/engine/usage/UsageTable.tsx'],
     values: () =>

@@ -74,7 +74,8 @@ const functions = [
   { guid: ids.today, name: 'Today', description: 'Today’s date.', input: [], output: 'DateOnly' },
 ];
 
-async function seedLookups(db: Db) {
+/** The functions flow blocks call: the platform's catalogue, not definitions (connectors are declared in server/connectors/). */
+export async function seedLookups(db: Db) {
   for (const fn of functions)
     await db.query(
       `insert into flow_functions (guid, name, description, conn_guid, conn_name, input, output_type)

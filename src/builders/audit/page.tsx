@@ -34,6 +34,7 @@ const actionOrder: Record<AuditAction, null> = {
   rolesChanged: null,
   tokenRenewed: null,
   twoFactorReset: null,
+  imported: null,
 };
 const actions = Object.keys(actionOrder) as AuditAction[];
 const filterNames = ['user', 'kind', 'action', 'from', 'to'] as const;

@@ -30,6 +30,8 @@ export const beyond = {
   'diff.after': 'New value',
   // ── Audit trail (issue 10 point 7) ──
   'module.audit': 'Audit trail',
+  'module.promote': 'Export and import',
+  'module.promote.description': 'Definitions as files, to promote from development to production.',
   'module.audit.description':
     'Who created, saved, published, deleted or switched on what, and who changed users, roles and permissions',
   'audit.title': 'Audit trail',
@@ -60,6 +62,7 @@ export const beyond = {
   'audit.action.rolesChanged': 'Roles changed',
   'audit.action.tokenRenewed': 'Token renewed',
   'audit.action.twoFactorReset': 'Two-factor reset',
+  'audit.action.imported': 'Imported',
   'audit.kind.role': 'role',
   'audit.kind.user': 'user',
   'audit.kind.apiUser': 'API user',

@@ -14,8 +14,8 @@ describe('menuSections (spec part 1 §2 "Side navigation")', () => {
       '(ungrouped): /flowbuilder',
       'Admin Builder: /documentbuilder /composeddocument /actiondocument /methodbuilder /connectionbuilder /restapi',
       'Management: /usermanagement /documenteditor',
-      // The audit trail is issue 10's, not the spec's.
-      'Admin Modules: /metadatabuilder /scriptbuilder /audit',
+      // The audit trail is issue 10's, export and import issue 31's, not the spec's.
+      'Admin Modules: /metadatabuilder /scriptbuilder /audit /promote',
       'Client Module: /reporting /dashboard /customers /queue /dispatcher /datacleansing /functionBlocks /insightTags /insightKPI /generativeAI /settingsdashboard /settingsreports /settingsdatacleansing /segmentbuilder',
     ]);
   });

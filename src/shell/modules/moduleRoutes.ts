@@ -23,6 +23,8 @@ export interface ModuleRoute {
   description: string;
   /** Client modules show an embedded frame instead of a builder (spec part 1 §7 GetIFrameInfo). */
   embedded: boolean;
+  /** Shown to administrators only, whatever the module's permissions (issue 31: export and import). */
+  adminOnly?: boolean;
 }
 
 const label = (group: MenuGroup) => menuGroups.find((entry) => entry.id === group)?.label ?? '';
@@ -120,6 +122,18 @@ export const moduleRoutes: readonly ModuleRoute[] = [
   // Not a builder of the spec: the audit trail (issue 10 point 7). Whoever may read users and roles may
   // read who changed what, so it rides on the UserManagement module and its Read.
   route('/audit', 'UserManagement', [t('module.audit'), t('module.audit.description')], 'admin', 55),
+  // Not a builder of the spec: definitions as files (issue 31 points 3 and 4). An export holds roles and
+  // API users and an import writes every kind, so only administrators see it (the server enforces it too).
+  {
+    ...route(
+      '/promote',
+      'UserManagement',
+      [t('module.promote'), t('module.promote.description')],
+      'admin',
+      56,
+    ),
+    adminOnly: true,
+  },
   route(
     '/reporting',
     'Reporting',

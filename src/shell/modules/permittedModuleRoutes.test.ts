@@ -20,6 +20,13 @@ describe('permittedModuleRoutes', () => {
       'spec part 1 §2: each module route needs Read on its module',
     ],
     [
+      'Read on UserManagement: users, roles and the audit trail, but not export and import',
+      all,
+      user({ UserManagement: ['Read'] }),
+      ['/usermanagement', '/audit'],
+      'spec part 1 §6; issue 31: export and import are for administrators only',
+    ],
+    [
       'Upsert without Read in the claim',
       all,
       user({ MethodBuilder: ['Upsert'] }),
@@ -43,8 +50,8 @@ describe('permittedModuleRoutes', () => {
         { Name: 'UserManagement' },
       ],
       admin,
-      ['/flowbuilder', '/restapi', '/usermanagement', '/scriptbuilder', '/audit'],
-      'spec part 1 §2: order 5, 30, 35, 50; §6: admins may do everything; issue 10: the audit trail (55) rides on UserManagement',
+      ['/flowbuilder', '/restapi', '/usermanagement', '/scriptbuilder', '/audit', '/promote'],
+      'spec part 1 §2: order 5, 30, 35, 50; §6: admins may do everything; issue 10: the audit trail (55) rides on UserManagement; issue 31: export and import (56) too, for admins only',
     ],
     [
       'equal order keeps the table order',
@@ -64,7 +71,7 @@ describe('permittedModuleRoutes', () => {
     expect(paths(modules, principal)).toEqual(expected);
   });
 
-  it('an admin with every module has every route of spec part 1 §2 and part 2 §2, plus the audit trail (issue 10)', () => {
-    expect(paths(all, admin)).toHaveLength(26);
+  it('an admin with every module has every route of spec part 1 §2 and part 2 §2, plus the audit trail (issue 10) and export and import (issue 31)', () => {
+    expect(paths(all, admin)).toHaveLength(27);
   });
 });

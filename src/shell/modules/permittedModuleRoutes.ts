@@ -12,6 +12,11 @@ export function permittedModuleRoutes(
 ): ModuleRoute[] {
   const present = new Set(modules.map((module) => module.Name));
   return routes
-    .filter((route) => present.has(route.module) && can(principal, route.module, 'Read'))
+    .filter(
+      (route) =>
+        present.has(route.module) &&
+        can(principal, route.module, 'Read') &&
+        (!route.adminOnly || principal?.admin === true),
+    )
     .sort((a, b) => a.order - b.order);
 }
