@@ -66,7 +66,10 @@ describe('module routes, side menu and permissions (spec part 1 §2, §6)', () =
           ],
         },
         { group: 'Management', items: ['User Management', 'Document Editor'] },
-        { group: 'Admin Modules', items: ['Metadata Builder', 'Script Builder', 'Audit trail'] },
+        {
+          group: 'Admin Modules',
+          items: ['Metadata Builder', 'Script Builder', 'Audit trail', 'Export and import'],
+        },
         {
           group: 'Client Module',
           items: [
