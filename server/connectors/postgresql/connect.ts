@@ -6,20 +6,28 @@ const CONNECT_TIMEOUT_MS = 5000;
 const STATEMENT_TIMEOUT_MS = 10_000;
 
 /** TLS when Ssl, the certificate verified unless SslVerify is off (issue 30 point 2). */
-export const tlsOf = (settings: Settings) =>
+const tlsOf = (settings: Settings) =>
   settings.Ssl === true ? { rejectUnauthorized: settings.SslVerify !== false } : false;
 
-/** A connected client for PostgreSQL settings in clear (Host, Port, Database, User, Password, Ssl). */
+/**
+ * Where and how to connect, from PostgreSQL settings in clear (Host, Port, Database, User, Password, Ssl):
+ * the one reading of them that Test Connection, the catalogue and the flows' pools share.
+ */
+export const connectionConfig = (settings: Settings) => ({
+  host: String(settings.Host ?? ''),
+  port: Number(settings.Port ?? 5432),
+  database: String(settings.Database ?? ''),
+  user: String(settings.User ?? ''),
+  password: String(settings.Password ?? ''),
+  ssl: tlsOf(settings),
+  connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+});
+
+/** A connected client for PostgreSQL settings in clear. */
 export async function connectPostgres(settings: Settings): Promise<pg.Client> {
   const { Client } = await loadPg();
   const client = new Client({
-    host: String(settings.Host ?? ''),
-    port: Number(settings.Port ?? 5432),
-    database: String(settings.Database ?? ''),
-    user: String(settings.User ?? ''),
-    password: String(settings.Password ?? ''),
-    ssl: tlsOf(settings),
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    ...connectionConfig(settings),
     statement_timeout: STATEMENT_TIMEOUT_MS,
     application_name: 'uiservices-console',
   });

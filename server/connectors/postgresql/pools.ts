@@ -4,9 +4,8 @@ import { loadPg } from '../../db/pgModule';
 import { CONNECTION_FINGERPRINT } from '../flowConnection';
 import { remoteFailure } from '../remoteFailure';
 import type { FlowConnection, FlowDatabase, Settings } from '../types';
-import { tlsOf } from './connect';
+import { connectionConfig } from './connect';
 
-const CONNECT_TIMEOUT_MS = 5000;
 const POOL_SIZE = 10;
 
 interface Entry {
@@ -106,14 +105,8 @@ export class FlowPools {
 async function openPool(settings: Settings, statementTimeoutMs: number): Promise<pg.Pool> {
   const { Pool } = await loadPg();
   const pool = new Pool({
-    host: String(settings.Host ?? ''),
-    port: Number(settings.Port ?? 5432),
-    database: String(settings.Database ?? ''),
-    user: String(settings.User ?? ''),
-    password: String(settings.Password ?? ''),
-    ssl: tlsOf(settings),
+    ...connectionConfig(settings),
     max: POOL_SIZE,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // The flow settings' limit (FLOW_STATEMENT_TIMEOUT_SECONDS): past it the remote cancels the statement
     // (57014), which answers 504.
     statement_timeout: statementTimeoutMs,
