@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../../server/config';
 import { DEMO_CONNECTION_GUID } from '../../../server/connections/connectionKind';
 import { qualifiedTable } from '../../../server/documents/recordTable';
-import { FlowStore } from '../../../server/flows/flowStore';
 import { ItemStore } from '../../../server/items/itemStore';
 import { methodKind } from '../../../server/methods/methodKind';
 import { demoErrorFlow, demoFlowCustomers } from '../../../server/seed/demo/050_flows';
 import type { BlockConfig, FlowField, HttpMethod, RestMethodFlow } from '../../../src/domain/flow/types';
 import { call, signIn } from '../../support/api';
 import { flowOf, type Step } from '../../support/flowBuilders';
+import { publishFlow } from '../../support/publishFlow';
 import { demoToken, restCall } from '../../support/restCall';
 import { databaseTargets, startTestServer, type TestServer, testAdmin } from '../../support/testServer';
 
@@ -130,12 +130,7 @@ describe.each(databaseTargets)('executions, retry and error flows on $name (issu
       Name: `executions/flow${counter}`,
       Api: options.api?.guid ?? ORDERS_API,
     };
-    const saved = await new FlowStore(server.db).save(flow, {
-      by: 'test',
-      now: Date.now() / 1000,
-      publish: true,
-      enable: true,
-    });
+    const saved = await publishFlow(server.db, flow);
     return {
       path: `${options.api?.name ?? 'orders_api'}/${flow.Name}`,
       flow,
@@ -368,10 +363,7 @@ describe.each(databaseTargets)('executions, retry and error flows on $name (issu
     const middle = new Date().toISOString();
     await new Promise((resolve) => setTimeout(resolve, 20));
     // Version 2: the same flow published again.
-    await new FlowStore(server.db).save(
-      { ...flow, VersionGuid: null },
-      { by: 'test', now: Date.now() / 1000, publish: true, enable: true },
-    );
+    await publishFlow(server.db, { ...flow, VersionGuid: null });
     await restCall(server, 'GET', `${path}?amount=98`, { token: otherToken });
     await restCall(server, 'GET', `${path}?amount=3`, { token });
 
@@ -554,10 +546,7 @@ describe.each(databaseTargets)('executions, retry and error flows on $name (issu
       result: { config: { FullOutput: true } },
       newGuid: guidsOf(900 + counter),
     }).flow;
-    await new FlowStore(server.db).save(
-      { ...flow, Flow: v2.Flow },
-      { by: 'test', now: Date.now() / 1000, publish: true, enable: true },
-    );
+    await publishFlow(server.db, { ...flow, Flow: v2.Flow });
     expect((await retry(flow.Guid, failed.Id, 'failed')).body).toMatchObject({ Status: 422, Version: 1 });
     expect((await retry(flow.Guid, failed.Id, 'active')).body).toMatchObject({
       Status: 200,

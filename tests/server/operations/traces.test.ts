@@ -7,11 +7,11 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CONNECTION_GUID } from '../../../server/connections/connectionKind';
 import { createTicket } from '../../../server/connectors/internal/createTicket';
-import { FlowStore } from '../../../server/flows/flowStore';
 import { demoFlowCustomers } from '../../../server/seed/demo/050_flows';
 import { call, signIn } from '../../support/api';
 import { eventually } from '../../support/eventually';
 import { countingGuids, flowOf } from '../../support/flowBuilders';
+import { publishFlow } from '../../support/publishFlow';
 import { demoToken, restCall } from '../../support/restCall';
 import { databaseTargets, startTestServer, type TestServer, testAdmin } from '../../support/testServer';
 
@@ -121,10 +121,7 @@ describe.each(databaseTargets)('one id per call ($name; issue 32 point 2)', (tar
         newGuid: countingGuids('t1'),
       },
     );
-    await new FlowStore(server.db).save(
-      { ...flow, Guid: randomUUID(), Name: 'traces/refused', Api: ORDERS_API },
-      { by: 'test', now: Date.now() / 1000, publish: true, enable: true },
-    );
+    await publishFlow(server.db, { ...flow, Guid: randomUUID(), Name: 'traces/refused', Api: ORDERS_API });
     const traceId = 'ab'.repeat(16);
     const answer = await server.app.inject({
       method: 'POST',
@@ -319,10 +316,7 @@ describe('spans exported with OTEL_EXPORTER_OTLP_ENDPOINT (issue 32 point 2)', (
         newGuid: countingGuids('o1'),
       },
     );
-    await new FlowStore(server.db).save(
-      { ...flow, Guid: randomUUID(), Name: 'traces/ticket', Api: ORDERS_API },
-      { by: 'test', now: Date.now() / 1000, publish: true, enable: true },
-    );
+    await publishFlow(server.db, { ...flow, Guid: randomUUID(), Name: 'traces/ticket', Api: ORDERS_API });
     const answer = await restWith(
       server,
       `orders_api/traces/ticket?customerId=${demoFlowCustomers.inRange.Id}`,

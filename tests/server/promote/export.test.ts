@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encrypt } from '../../../server/auth/keys';
-import { connectionKind } from '../../../server/connections/connectionKind';
 import { SECRET_PLACEHOLDER } from '../../../src/domain/promote/definitions';
 import { call, signIn } from '../../support/api';
 import { limitedUser } from '../../support/limitedUser';
 import { demoToken } from '../../support/restCall';
 import { databaseTargets, startTestServer, type TestServer, testAdmin } from '../../support/testServer';
+import { saveBillingConnection } from './billingConnection';
 
 const SECRET = 'never-leaves-the-server';
 const SECRET_CONNECTION = '0c6f1f4e-8d59-4c1b-9d3e-2a7b5c9e1f01';
@@ -17,26 +16,7 @@ describe.each(databaseTargets)('definitions leave as files ($name; issue 31 poin
   beforeAll(async () => {
     server = await startTestServer(target);
     admin = (await signIn(server, testAdmin.email, testAdmin.password, testAdmin.totpSecret)).Token;
-    await server.services.items.save(
-      connectionKind,
-      {
-        FlowConnectionGuid: SECRET_CONNECTION,
-        Name: 'Billing',
-        Type: 'PostgreSQL',
-        FlowCredential: {
-          Type: 'PostgreSQL',
-          Settings: {
-            Host: 'db.example',
-            Port: 5432,
-            Database: 'billing',
-            User: 'app',
-            Password: encrypt(server.services.keys, SECRET),
-          },
-        },
-        IsPublished: true,
-      },
-      { by: 'test', now: server.clock.now() },
-    );
+    await saveBillingConnection(server, SECRET_CONNECTION, SECRET);
     const answer = await call(server, 'GET', 'Promote/ExportDefinitions', { token: admin });
     expect(answer.status).toBe(200);
     files = answer.body.Files as unknown as typeof files;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decrypt, encrypt } from '../../../server/auth/keys';
-import { connectionKind } from '../../../server/connections/connectionKind';
+import { decrypt } from '../../../server/auth/keys';
 import { call, signIn } from '../../support/api';
 import { fingerprinter } from '../../support/dbFingerprint';
 import { databaseTargets, startTestServer, type TestServer, testAdmin } from '../../support/testServer';
+import { saveBillingConnection } from './billingConnection';
 
 type Files = Array<{ Path: string; Content: string }>;
 type Json = Record<string, unknown>;
@@ -31,26 +31,7 @@ describe.each(databaseTargets)('importing definitions ($name; issue 31 point 4)'
   beforeAll(async () => {
     server = await startTestServer(target);
     admin = (await signIn(server, testAdmin.email, testAdmin.password, testAdmin.totpSecret)).Token;
-    await server.services.items.save(
-      connectionKind,
-      {
-        FlowConnectionGuid: BILLING,
-        Name: 'Billing',
-        Type: 'PostgreSQL',
-        FlowCredential: {
-          Type: 'PostgreSQL',
-          Settings: {
-            Host: 'db.example',
-            Port: 5432,
-            Database: 'billing',
-            User: 'app',
-            Password: encrypt(server.services.keys, 'kept-secret'),
-          },
-        },
-        IsPublished: true,
-      },
-      { by: 'test', now: server.clock.now() },
-    );
+    await saveBillingConnection(server, BILLING, 'kept-secret');
     files = (await call(server, 'GET', 'Promote/ExportDefinitions', { token: admin })).body
       .Files as unknown as Files;
     fingerprint = await fingerprinter(server.db);

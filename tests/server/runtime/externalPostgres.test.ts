@@ -4,10 +4,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configFromEnv } from '../../../server/config';
 import { flowPoolsOf } from '../../../server/connectors/postgresql';
-import { FlowStore } from '../../../server/flows/flowStore';
 import type { FlowField, HttpMethod, RestMethodFlow } from '../../../src/domain/flow/types';
 import { call, signIn } from '../../support/api';
 import { countingGuids, flowOf, type Step } from '../../support/flowBuilders';
+import { publishFlow } from '../../support/publishFlow';
 import { demoToken, restCall } from '../../support/restCall';
 import { databaseTargets, startTestServer, type TestServer, testAdmin } from '../../support/testServer';
 
@@ -120,12 +120,7 @@ describe.skipIf(!url).each(databaseTargets)(
         Api: ORDERS_API,
         IsScript: false,
       };
-      await new FlowStore(server.db).save(flow, {
-        by: 'test',
-        now: Date.now() / 1000,
-        publish: true,
-        enable: true,
-      });
+      await publishFlow(server.db, flow);
       return `orders_api/${flow.Name}`;
     }
 

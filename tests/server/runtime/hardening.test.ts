@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CONNECTION_GUID } from '../../../server/connections/connectionKind';
-import { FlowStore } from '../../../server/flows/flowStore';
 import type { Plan, Step as PlanStep } from '../../../server/runtime/compile';
 import type { Executor } from '../../../server/runtime/executors';
 import { runPlan } from '../../../server/runtime/run';
 import type { FlowBlock, FlowField, RestMethodFlow } from '../../../src/domain/flow/types';
 import { call, signIn } from '../../support/api';
 import { flowOf, type Step } from '../../support/flowBuilders';
+import { publishFlow } from '../../support/publishFlow';
 import { demoToken, restCall } from '../../support/restCall';
 import { databaseTargets, startTestServer, type TestServer, testAdmin } from '../../support/testServer';
 
@@ -67,12 +67,7 @@ describe.each(databaseTargets)('flow runtime hardening on $name (issue 29 points
       Api: ORDERS_API,
       IsScript: false,
     };
-    await new FlowStore(server.db).save(flow, {
-      by: 'test',
-      now: Date.now() / 1000,
-      publish: true,
-      enable: true,
-    });
+    await publishFlow(server.db, flow);
     return { path: `orders_api/${flow.Name}`, flow };
   }
 

@@ -10,6 +10,7 @@ import { demoFlowCustomers } from '../../../server/seed/demo/050_flows';
 import type { BlockConfig, FlowField, HttpMethod, RestMethodFlow } from '../../../src/domain/flow/types';
 import { call, signIn } from '../../support/api';
 import { countingGuids, flowOf, type Step } from '../../support/flowBuilders';
+import { publishFlow } from '../../support/publishFlow';
 import { demoToken, restCall } from '../../support/restCall';
 import { databaseTargets, startTestServer, type TestServer, testAdmin } from '../../support/testServer';
 
@@ -457,14 +458,11 @@ describe.each(databaseTargets)('the flow runtime on $name (issue 17)', (target) 
       ),
     };
     const closing = await publish([], {});
-    await new FlowStore(server.db).save(
-      {
-        ...closing.flow,
-        Flow: { ...graph, StartBlock: graph.Blocks.find((block) => block.Type === 'start')!.Guid },
-        VersionGuid: undefined,
-      },
-      { by: 'test', now: Date.now() / 1000, publish: true, enable: true },
-    );
+    await publishFlow(server.db, {
+      ...closing.flow,
+      Flow: { ...graph, StartBlock: graph.Blocks.find((block) => block.Type === 'start')!.Guid },
+      VersionGuid: undefined,
+    });
     expect((await get(closing.path, '?title=x')).status).toBe(204);
   });
 

@@ -3,9 +3,9 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../../server/config';
 import { sendMail } from '../../../server/connectors/internal/sendMail';
-import { FlowStore } from '../../../server/flows/flowStore';
 import type { RestMethodFlow } from '../../../src/domain/flow/types';
 import { countingGuids, flowOf } from '../../support/flowBuilders';
+import { publishFlow } from '../../support/publishFlow';
 import { demoToken, restCall } from '../../support/restCall';
 import { startSmtpSink } from '../../support/smtpSink';
 import { databaseTargets, startTestServer, type TestServer } from '../../support/testServer';
@@ -72,12 +72,7 @@ describe.each(databaseTargets)('SendMail through SMTP_URL ($name; issue 30 point
       Api: ORDERS_API,
       IsScript: false,
     };
-    await new FlowStore(server.db).save(flow, {
-      by: 'test',
-      now: Date.now() / 1000,
-      publish: true,
-      enable: true,
-    });
+    await publishFlow(server.db, flow);
   });
   afterAll(async () => {
     await server?.close();
