@@ -116,10 +116,10 @@ const handlers: Handlers = {
     return action;
   },
 
-  'FlowBuilder.GetExternalConnectors': async () => externalConnectors(),
+  'FlowBuilder.GetExternalConnectors': async ({ db }) => externalConnectors(db),
 
-  'FlowBuilder.GetExternalConnectorById': async ({ params }) => {
-    const connector = externalConnector(params.guid);
+  'FlowBuilder.GetExternalConnectorById': async ({ db, params }) => {
+    const connector = await externalConnector(db, params.guid);
     if (!connector) throw notFound('fb.error.loadConnector');
     return connector;
   },

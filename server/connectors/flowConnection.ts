@@ -11,9 +11,10 @@ export async function flowConnection(db: Db, guid: string | null): Promise<FlowC
     name: string;
     type: string | null;
     settings: Settings | null;
+    definition: Record<string, unknown> | null;
     fingerprint: string;
   }>(
-    `select name, coalesce(published, body) ->> 'Type' as type,
+    `select name, coalesce(published, body) ->> 'Type' as type, coalesce(published, body) as definition,
             coalesce(published, body) -> 'FlowCredential' -> 'Settings' as settings,
             ${CONNECTION_FINGERPRINT} as fingerprint
        from items where kind = 'connection' and guid::text = $1`,
@@ -25,6 +26,7 @@ export async function flowConnection(db: Db, guid: string | null): Promise<FlowC
         name: row.name,
         type: row.type ?? '',
         settings: row.settings ?? {},
+        definition: row.definition ?? {},
         fingerprint: row.fingerprint,
       }
     : undefined;

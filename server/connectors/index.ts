@@ -1,5 +1,6 @@
 import type { ExternalConnector } from '../../src/domain/flow/types';
 import type { Db } from '../db/database';
+import { flowConnection } from './flowConnection';
 import { internal } from './internal';
 import { postgresql } from './postgresql';
 import { restApi } from './rest-api';
@@ -25,39 +26,65 @@ export const credentialType = (name: string | undefined | null): CredentialType 
 
 export const credentialTypes = (): CredentialType[] => [...types.values()];
 
-interface Listed {
+/** A connector method as the EXTERNAL block lists it, with the operation that runs it. */
+export interface ConnectorMethod {
   connector: ExternalConnector;
   operation: ConnectorOperation;
 }
 
-const listed: readonly Listed[] = connectorKinds.flatMap((kind) =>
-  (kind.operations?.list ?? []).map((operation) => ({
+const listedUnder = (
+  connection: { guid: string; name: string },
+  operations: readonly ConnectorOperation[],
+): ConnectorMethod[] =>
+  operations.map((operation) => ({
     operation,
     connector: {
       Guid: operation.Guid,
       Name: operation.Name,
-      FlowConnectionGuid: kind.operations!.connection.guid,
-      ConnectionName: kind.operations!.connection.name,
+      FlowConnectionGuid: connection.guid,
+      ConnectionName: connection.name,
       Input: operation.Input,
       Output: operation.Output,
     },
-  })),
+  }));
+
+/** Methods a kind offers under one connection of its own (the internal kind's SendMail, CreateTicket). */
+const fixed: readonly ConnectorMethod[] = connectorKinds.flatMap((kind) =>
+  kind.operations ? listedUnder(kind.operations.connection, kind.operations.list) : [],
 );
 
-/** External connector methods (spec part 2 §7 GetExternalConnectors), by name as the list shows them. */
-export const externalConnectors = (): ExternalConnector[] =>
-  listed
+const perConnection = connectorKinds.filter((kind) => kind.connectionOperations);
+
+/**
+ * Every connector method (spec part 2 §7 GetExternalConnectors): the fixed ones and those each saved
+ * connection of a kind with connectionOperations offers, read from the connections as stored now.
+ */
+export async function connectorMethods(db: Db): Promise<ConnectorMethod[]> {
+  if (perConnection.length === 0) return [...fixed];
+  const rows = await db.query<{ guid: string }>(
+    `select guid::text as guid from items
+      where kind = 'connection' and coalesce(published, body) ->> 'Type' = any($1::text[])`,
+    [perConnection.map((kind) => kind.name)],
+  );
+  const connections = await Promise.all(rows.map((row) => flowConnection(db, row.guid)));
+  const offered = connections.flatMap((connection) => {
+    const kind = connection && connectorKind(connection.type);
+    return connection && kind?.connectionOperations
+      ? listedUnder(connection, kind.connectionOperations(connection))
+      : [];
+  });
+  return [...fixed, ...offered];
+}
+
+/** External connector methods, by name as the list shows them. */
+export const externalConnectors = async (db: Db): Promise<ExternalConnector[]> =>
+  (await connectorMethods(db))
     .map((entry) => entry.connector)
     .sort((a, b) => a.Name.toLowerCase().localeCompare(b.Name.toLowerCase()));
 
-export const externalConnector = (guid: string): ExternalConnector | undefined =>
-  listed.find((entry) => entry.connector.Guid.toLowerCase() === guid.toLowerCase())?.connector;
-
-/** The operation behind a connector method, found by its guid (what a flow's EXTERNAL block stores). */
-export const connectorOperation = (guid: string | null | undefined): ConnectorOperation | undefined =>
-  guid
-    ? listed.find((entry) => entry.connector.Guid.toLowerCase() === guid.toLowerCase())?.operation
-    : undefined;
+export const externalConnector = async (db: Db, guid: string): Promise<ExternalConnector | undefined> =>
+  (await connectorMethods(db)).find((entry) => entry.connector.Guid.toLowerCase() === guid.toLowerCase())
+    ?.connector;
 
 /** Closes what the kinds keep open for a database's flows (the server's shutdown). */
 export const closeConnectors = async (db: Db) => {

@@ -55,6 +55,8 @@ export interface ConnectionDatabase {
 export interface OperationContext {
   state: RunState;
   config: RuntimeConfig;
+  /** Opens the connection's sealed secrets, inside the connector only (issue 29 point 1). */
+  keys: ServerKeys;
 }
 
 /**
@@ -74,6 +76,11 @@ export interface FlowConnection {
   name: string;
   type: string;
   settings: Settings;
+  /**
+   * The connection item as stored (published, else the draft; secrets still sealed): where a kind keeps
+   * what it declares beyond flat settings, such as an HTTP API's operations.
+   */
+  definition: Record<string, unknown>;
   /** Changes whenever the stored type or credential does: a pool opened for another one is stale. */
   fingerprint: string;
 }
@@ -114,6 +121,13 @@ export interface ConnectorKind {
    * list, FlowBuilder.GetExternalConnectors).
    */
   operations?: { connection: { guid: string; name: string }; list: readonly ConnectorOperation[] };
+  /**
+   * Operations each saved connection of this kind offers (an HTTP API's declared operations, an SFTP
+   * server's file operations), listed under that connection. Built from the stored definition alone:
+   * nothing is contacted and no secret is opened until `call`. Guids must be stable for a connection and
+   * operation name (operationGuid in server/connectors/operationGuid.ts), since flows store them.
+   */
+  connectionOperations?(connection: FlowConnection): readonly ConnectorOperation[];
   /**
    * The database flows run this connection's methods on (READ and WRITE blocks); absent, its methods do
    * not run in flows. Nothing is opened until the first query; secrets are opened only then, here.

@@ -61,8 +61,11 @@ export async function flowLookups(db: Db, flow: RestMethodFlow): Promise<FlowLoo
   const actions = (await Promise.all([...actionGuids].map((guid) => actionByGuid(db, guid)))).filter(
     (action): action is FlowAction => action !== undefined,
   );
-  const connectors = externalConnectors();
-  const [functions, defaults] = await Promise.all([flowFunctions(db), defaultValueTypes(db)]);
+  const [connectors, functions, defaults] = await Promise.all([
+    externalConnectors(db),
+    flowFunctions(db),
+    defaultValueTypes(db),
+  ]);
   return {
     actions: new Map(actions.map((action) => [action.Guid, action])),
     connectors: new Map(connectors.map((connector) => [connector.Guid, connector])),

@@ -1,7 +1,7 @@
 import type { FlowBlock, FlowGraph, HttpMethod } from '../../src/domain/flow/types';
 import type { ServerKeys } from '../auth/keys';
 import type { RuntimeConfig } from '../config';
-import { externalConnectors } from '../connectors';
+import { connectorMethods } from '../connectors';
 import { type CacheStats, TableCache } from '../db/cache';
 import type { Db } from '../db/database';
 import { flowFunctions } from '../flows/flowLookups';
@@ -77,12 +77,12 @@ export async function compileVersion(
   if (!row) return { error: new HttpError(404, 'fb.versionNotFound') };
   // Script flows run their C# on the Script Service (spec part 2 §3 'Flow': is_script), a .NET host.
   if (row.is_script) return { error: new HttpError(501, 'runtime.scriptFlow') };
-  const [connectors, functions] = [externalConnectors(), await flowFunctions(db)];
+  const [connectors, functions] = await Promise.all([connectorMethods(db), flowFunctions(db)]);
   const env: CompileEnv = {
     db,
     config,
     keys,
-    connectors: new Map(connectors.map((entry) => [entry.Guid, entry])),
+    connectors: new Map(connectors.map((entry) => [entry.connector.Guid.toLowerCase(), entry])),
     functions: new Map(functions.map((entry) => [entry.Guid, entry])),
     writes: false,
     secrets: new Set([AUTHORIZATION]),

@@ -17,7 +17,7 @@ import { ajvOnFirstUse } from '../../src/validation/createAjv';
 import { type FieldError, fieldErrors } from '../../src/validation/fieldErrors';
 import type { ServerKeys } from '../auth/keys';
 import type { RuntimeConfig } from '../config';
-import { connectorOperation } from '../connectors';
+import type { ConnectorMethod } from '../connectors';
 import type { Db } from '../db/database';
 import { findRecord, saveRecord, selectExpression } from '../documents/records';
 import { quoteIdent } from '../documents/recordTable';
@@ -42,8 +42,11 @@ export interface CompileEnv {
   config: RuntimeConfig;
   /** The server's keys: a connector opens a connection's stored secrets with them (server/connectors/). */
   keys: ServerKeys;
-  /** External connectors and functions by guid, as FlowBuilder.GetExternalConnectors / GetFunctions list them. */
-  connectors: ReadonlyMap<string, { Name: string; Input?: FlowField[]; Output?: FlowField[] }>;
+  /**
+   * Connector methods by lower-case guid and functions by guid, as FlowBuilder.GetExternalConnectors /
+   * GetFunctions list them.
+   */
+  connectors: ReadonlyMap<string, ConnectorMethod>;
   functions: ReadonlyMap<string, { Name: string }>;
   /** Set by a compiler whose block writes: the plan then runs in a transaction. */
   writes: boolean;
@@ -459,9 +462,10 @@ const write: BlockCompiler = async (block, env) => {
 // ── external ──────────────────────────────────────────────────────────────────────────────────────────
 const external: BlockCompiler = (block, env) => {
   const config = block.Config ?? {};
-  const connector = env.connectors.get(config.MethodGuid ?? '');
+  const method = env.connectors.get((config.MethodGuid ?? '').toLowerCase());
+  const connector = method?.connector;
   const name = connector?.Name ?? config.MethodName;
-  const implementation = connectorOperation(config.MethodGuid);
+  const implementation = method?.operation;
   if (!connector || !implementation)
     throw new HttpError(501, 'runtime.unknownConnector', { name: name ?? '—' });
   if (implementation.writes) env.writes = true;
@@ -481,7 +485,7 @@ const external: BlockCompiler = (block, env) => {
   );
   return async (state) => {
     const input = fieldMap(state, mapping);
-    const answer = await implementation.call(input, { state, config: env.config });
+    const answer = await implementation.call(input, { state, config: env.config, keys: env.keys });
     const out = outputs.map((output) => ({
       name: output.alias,
       value: canonical(output.field.Type, answer[output.field.Name]) ?? null,
