@@ -1,0 +1,328 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import path from 'node:path';
+import autocannon, { type Request } from 'autocannon';
+import pg from 'pg';
+import type { FlowField, RestMethodFlow } from '../../src/domain/flow/types';
+import { flowOf } from '../../tests/support/flowBuilders';
+import {
+  httpCall,
+  httpSignIn,
+  type ServerProcess,
+  startServerProcess,
+} from '../../tests/support/serverProcess';
+import { testAdmin } from '../../tests/support/testServer';
+import { startBarePostgres } from './barePostgres';
+import { procStatusKb } from './context';
+import type { BenchModule, BenchRow } from './types';
+
+type Context = Parameters<BenchModule['run']>[0];
+
+const group = 'runtime';
+const CONNECTIONS = 50;
+const ROWS = 10_000;
+const MEMORY_CALLS = 100_000;
+/** The pool a flow connection opens (server/connectors/postgresql/pools.ts), and so the control's. */
+const POOL_SIZE = 10;
+const ORDERS_API = '5d1e7a92-3c4b-4f0e-8a6d-2b9c0e1f3a02';
+const FLOW = 'bench/external_customer';
+const SQL = 'select name, credit from public.customer_by_id($1)';
+
+/**
+ * The PostgreSQL the external database is made on: BENCH_DATABASE_URL, TEST_DATABASE_URL, or a throwaway
+ * cluster scripts/test-postgres.sh starts (Debian's postgresql package).
+ */
+function postgresUrl(): string {
+  const given = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (given) return given;
+  return execFileSync('scripts/test-postgres.sh', { encoding: 'utf8' }).trim();
+}
+
+/** A throwaway database with `customer` (ROWS rows, keyed by id) and a function reading one by key. */
+async function makeDatabase(baseUrl: string) {
+  const name = `bench_ext_${randomUUID().slice(0, 8)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const remote = new pg.Client({ connectionString: url.toString() });
+  await remote.connect();
+  await remote.query(`
+    create table customer (id integer primary key, name varchar(50) not null, credit numeric(10, 2) not null);
+    insert into customer select i, 'Customer ' || i, (i % 997) * 10.5 from generate_series(1, ${ROWS}) i;
+    analyze customer;
+    create function public.customer_by_id(p_id integer)
+      returns table(name varchar(50), credit numeric(10, 2))
+      language sql stable as $$ select name, credit from customer where id = p_id $$;`);
+  await remote.end();
+  return {
+    url,
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/**
+ * Builds the flow through the console's calls: the connection, the method from the function (Method
+ * Builder), and START(id) → READ customer_by_id → RESULT, published and active. Answers the demo API
+ * user's request of it.
+ */
+async function buildFlow(server: ServerProcess, database: URL) {
+  const { Token: token } = await httpSignIn(server.url, testAdmin);
+  const connection = randomUUID();
+  const saved = await httpCall(server.url, 'POST', 'Connection/PostConnection', {
+    token,
+    body: {
+      FlowConnectionGuid: connection,
+      Name: 'BenchShop',
+      Type: 'PostgreSQL',
+      FlowCredential: {
+        Settings: {
+          Host: database.hostname,
+          Port: Number(database.port || 5432),
+          Database: database.pathname.slice(1),
+          User: decodeURIComponent(database.username),
+          Password: decodeURIComponent(database.password) || 'unused',
+        },
+      },
+    },
+  });
+  if (saved.status !== 200)
+    throw new Error(`PostConnection answered ${saved.status} ${JSON.stringify(saved.body)}`);
+  const routine = 'public.customer_by_id';
+  const parameters = await httpCall(
+    server.url,
+    'GET',
+    `SPActionDocument/GetSPParameters/${connection}/${routine}`,
+    {
+      token,
+    },
+  );
+  const found = parameters.body as { Input: FlowField[]; Output: FlowField[] };
+  const method = randomUUID();
+  const methodPath = `SPActionDocument/PostConnectionMethod/${connection}/${method}`;
+  const methodBody = {
+    Guid: method,
+    Name: 'customer_by_id',
+    Type: 'Stored Procedure',
+    FlowConnectionGuid: connection,
+    IsSp: true,
+    IsRead: true,
+    FullOutput: false,
+    Script: routine,
+    Input: found.Input,
+    Output: found.Output.map((field) =>
+      field.Type === 'String' ? { ...field, Validation: { ...field.Validation, Max: 50 } } : field,
+    ),
+  };
+  const created = await httpCall(server.url, 'POST', methodPath, { token, body: methodBody });
+  if (created.status !== 200) throw new Error(`PostConnectionMethod answered ${created.status}`);
+  const stored = await httpCall(
+    server.url,
+    'GET',
+    `SPActionDocument/GetConnectionMethod/${connection}/${method}`,
+    {
+      token,
+    },
+  );
+  await httpCall(server.url, 'POST', methodPath, {
+    token,
+    body: { ...(stored.body as object), IsPublished: true },
+  });
+  const built = flowOf(
+    [
+      {
+        type: 'read',
+        config: {
+          Action: {
+            Guid: method,
+            Name: 'customer_by_id',
+            Type: 'Method',
+            FlowConnectionGuid: connection,
+            IsRead: true,
+          },
+          Mapping: [{ From: 'id', To: 'p_id' }],
+          FirstMatch: true,
+        },
+        output: [
+          { Name: 'name', Alias: 'name', Type: 'String' },
+          { Name: 'credit', Alias: 'credit', Type: 'Decimal' },
+        ],
+      },
+    ],
+    {
+      startFields: [{ Name: 'id', Type: 'Number', Validation: { IsRequired: true } }],
+      result: {
+        output: [
+          { Name: 'name', Alias: 'name' },
+          { Name: 'credit', Alias: 'credit' },
+        ],
+      },
+      newGuid: randomUUID,
+    },
+  );
+  const flow: RestMethodFlow = {
+    ...built.flow,
+    Guid: randomUUID(),
+    VersionGuid: randomUUID(),
+    Name: FLOW,
+    Api: ORDERS_API,
+    IsScript: false,
+    IsNew: true,
+    IsPublished: true,
+    IsActive: true,
+  };
+  const published = await httpCall(server.url, 'POST', 'FlowBuilder/PostRestMethodFlow', {
+    token,
+    body: flow,
+  });
+  if (published.status !== 200)
+    throw new Error(`PostRestMethodFlow answered ${published.status} ${JSON.stringify(published.body)}`);
+  const users = (await httpCall(server.url, 'GET', 'RestApi/GetApiUsers', { token })).body as Array<{
+    Username: string;
+    ApiToken: string;
+  }>;
+  return users.find((user) => user.Username === 'demo-importer')!.ApiToken;
+}
+
+/** A GET of `route` with a random customer id per request, so no answer is the last one's. */
+const byKey = (route: string, headers: Record<string, string>): Request => ({
+  method: 'GET',
+  path: `${route}?id=1`,
+  headers,
+  setupRequest: (request) => ({
+    ...request,
+    path: `${route}?id=${1 + Math.floor(Math.random() * ROWS)}`,
+  }),
+});
+
+/**
+ * Issue 30's bench: a READ flow on an external PostgreSQL (ROWS rows, filtered by key, no cache) beside a
+ * bare Fastify process answering the same query through its own pg pool, loaded in turns within the same
+ * minutes (flow, control, control, flow). Budgets: the flow keeps ≥ 50% of the control's requests per
+ * second, with p99 ≤ 20 ms (the worse of its two turns), and its server's memory stays within ±10% over
+ * MEMORY_CALLS calls (read after as many calls first, as the runtime rows do).
+ */
+export async function externalRead(context: Context): Promise<BenchRow[]> {
+  let database: Awaited<ReturnType<typeof makeDatabase>>;
+  try {
+    database = await makeDatabase(postgresUrl());
+  } catch (error) {
+    return [
+      {
+        group,
+        figure: 'external READ',
+        unit: '',
+        failed: `no PostgreSQL for the external database (${(error as Error).message}); install Debian's postgresql`,
+      },
+    ];
+  }
+  const dataDir = mkdtempSync(path.join(context.workDir, 'runtime-external-'));
+  await context.prepareDataDir(dataDir, 0);
+  const server = await startServerProcess({ dataDir, env: { FLOW_RATE_LIMIT: '0', LOG_LEVEL: 'warn' } });
+  const control = await startBarePostgres('/customer', database.url.toString(), SQL, POOL_SIZE);
+  try {
+    const token = await buildFlow(server, database.url);
+    const flowRequest = byKey(`/rest/orders_api/${FLOW}`, { authorization: `Bearer ${token}` });
+    const controlRequest = byKey('/customer', {});
+    const probe = await fetch(`${server.url}/rest/orders_api/${FLOW}?id=42`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const probeBody = await probe.text();
+    const expected = await (await fetch(`${control.url}/customer?id=42`)).json();
+    if (probe.status !== 200 || JSON.parse(probeBody).name !== expected.name)
+      return [
+        {
+          group,
+          figure: 'external READ',
+          unit: '',
+          failed: `probe answered ${probe.status} ${probeBody}; the control ${JSON.stringify(expected)}`,
+        },
+      ];
+    const load = (
+      url: string,
+      request: Request,
+      options: { duration?: number; amount?: number },
+    ) =>
+      autocannon({
+        url,
+        connections: CONNECTIONS,
+        pipelining: 1,
+        timeout: 60,
+        requests: [request],
+        ...options,
+      });
+    await load(server.url, flowRequest, { amount: 20_000 });
+    await load(control.url, controlRequest, { amount: 20_000 });
+    const turn = Math.max(1, context.settings.durationSeconds / 2);
+    const sides = [
+      { url: server.url, request: flowRequest, answers: 0, seconds: 0, p99: 0, other: 0 },
+      { url: control.url, request: controlRequest, answers: 0, seconds: 0, p99: 0, other: 0 },
+    ];
+    for (const index of [0, 1, 1, 0]) {
+      const side = sides[index]!;
+      const result = await load(side.url, side.request, { duration: turn });
+      side.answers += result['2xx'];
+      side.seconds += result.duration;
+      side.p99 = Math.max(side.p99, result.latency.p99);
+      side.other += result.non2xx + result.errors;
+    }
+    const [flow, bare] = sides.map((side) => side.answers / side.seconds) as [number, number];
+    const note = `${CONNECTIONS} connections, ${ROWS.toLocaleString('en')} rows, turns of ${turn} s (flow, control, control, flow); ${sides[0]!.answers} / ${sides[1]!.answers} answers${sides[0]!.other + sides[1]!.other ? `, ${sides[0]!.other} / ${sides[1]!.other} not 2xx or failed` : ''}`;
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 12_000));
+    await load(server.url, flowRequest, { amount: MEMORY_CALLS });
+    await settle();
+    const before = procStatusKb(server.pid, 'VmRSS');
+    const long = await load(server.url, flowRequest, { amount: MEMORY_CALLS });
+    await settle();
+    const after = procStatusKb(server.pid, 'VmRSS');
+    return [
+      {
+        group,
+        figure: 'external READ flow (PostgreSQL connection, by key): executions per second',
+        value: flow,
+        unit: 'exec/s',
+        note,
+      },
+      {
+        group,
+        figure: 'bare Fastify + pg, the same query, the same minutes: requests per second',
+        value: bare,
+        unit: 'req/s',
+        note,
+      },
+      {
+        group,
+        figure: 'external READ flow: share of the bare control’s rate',
+        value: (flow / bare) * 100,
+        unit: '%',
+        budget: { kind: 'min', limit: 50 },
+        note: `${flow.toFixed(0)} exec/s against ${bare.toFixed(0)} req/s`,
+      },
+      {
+        group,
+        figure: 'external READ flow: p99 latency',
+        value: sides[0]!.p99,
+        unit: 'ms',
+        budget: { kind: 'max', limit: 20 },
+        note: `the worse of its two turns; the control's ${sides[1]!.p99} ms`,
+      },
+      {
+        group,
+        figure: `external READ flow: resident memory change over ${MEMORY_CALLS.toLocaleString('en')} calls`,
+        value: Math.abs((after - before) / before) * 100,
+        unit: '%',
+        budget: { kind: 'max', limit: 10 },
+        note: `${(before / 1024).toFixed(0)} MB → ${(after / 1024).toFixed(0)} MB (VmRSS), ${long['2xx']} answers`,
+      },
+    ];
+  } finally {
+    await control.stop();
+    await server.kill('SIGTERM');
+    await database.drop();
+  }
+}
