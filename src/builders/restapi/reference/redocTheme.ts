@@ -38,6 +38,8 @@ export function redocTheme(token: TokenReader): RedocTheme {
       error: { main: danger },
       text: { primary: text, secondary: muted },
       border: { dark: token('--color-border-strong'), light: surface },
+      // tabTextColor: the status tabs of the samples, on the dark panel (--color-menu), need light tints
+      // of the status colours, which the tokens do not have.
       responses: {
         success: { color: success, backgroundColor: token('--color-success-soft'), tabTextColor: '#7ee2a8' },
         error: { color: danger, backgroundColor: token('--color-danger-soft'), tabTextColor: '#ff9d97' },
