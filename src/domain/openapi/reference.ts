@@ -3,8 +3,9 @@ import type { OpenApiDocument, Operation } from './describeRestApi';
 
 /**
  * What the console's API reference (issue 31 point 2) reads from a REST API's document
- * (describeRestApi.ts): its operations grouped by their path's first segment, an example body from a
- * schema, the request a "try it" sends and the same request as a curl command.
+ * (describeRestApi.ts) for its "try it" (Redoc renders the rest): its operations grouped by their
+ * path's first segment, an example body from a schema, the request a "try it" sends and the same
+ * request as a curl command.
  */
 export interface ReferenceOperation {
   method: string;
@@ -33,33 +34,6 @@ export function groupsOf(document: OpenApiDocument): ReferenceGroup[] {
     }
   }
   return [...groups].map(([name, operations]) => ({ name, operations }));
-}
-
-/** A schema's type in a word or two: 'string (uuid)', 'integer or null', 'array of object'. */
-export function typeLabel(schema: JsonSchema | undefined): string {
-  if (!schema) return 'any';
-  const types = Array.isArray(schema.type)
-    ? (schema.type as string[])
-    : schema.type
-      ? [String(schema.type)]
-      : [];
-  const main = types.filter((type) => type !== 'null');
-  let label = main.join(' or ') || (schema.$ref ? String(schema.$ref).split('/').pop()! : 'any');
-  if (main[0] === 'array') label = `array of ${typeLabel(schema.items as JsonSchema | undefined)}`;
-  if (typeof schema.format === 'string') label += ` (${schema.format})`;
-  return types.includes('null') ? `${label} or null` : label;
-}
-
-/** The constraints a caller must keep, in words: max length, range, pattern. */
-export function constraintsOf(schema: JsonSchema | undefined): string[] {
-  if (!schema) return [];
-  const out: string[] = [];
-  if (typeof schema.maxLength === 'number') out.push(`at most ${schema.maxLength} characters`);
-  if (typeof schema.minimum === 'number' && typeof schema.maximum === 'number')
-    out.push(`${schema.minimum} to ${schema.maximum}`);
-  if (typeof schema.pattern === 'string') out.push(`matches ${schema.pattern}`);
-  if (Array.isArray(schema.enum)) out.push(`one of ${(schema.enum as unknown[]).join(', ')}`);
-  return out;
 }
 
 const GUID_EXAMPLE = '00000000-0000-4000-8000-000000000000';
