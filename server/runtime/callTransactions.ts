@@ -149,18 +149,16 @@ export class CallTransactions {
         continue;
       }
       const gid = entry.gid!;
-      await tx
-        .finishPrepared(gid, false)
-        .catch((error: unknown) =>
-          this.log?.error(
-            {
-              gid,
-              connection: entry.database.connection,
-              remote: remoteText((error as RemoteFailure).remote),
-            },
-            'a prepared transaction could not be rolled back; an operator must ROLLBACK PREPARED it',
-          ),
-        );
+      await tx.finishPrepared(gid, false).catch((error: unknown) =>
+        this.log?.error(
+          {
+            gid,
+            connection: entry.database.connection,
+            remote: remoteText((error as RemoteFailure).remote),
+          },
+          'a prepared transaction could not be rolled back; an operator must ROLLBACK PREPARED it',
+        ),
+      );
     }
   }
 }
