@@ -5,9 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CONNECTION_GUID } from '../../../server/connections/connectionKind';
 import type { FlowField, HttpMethod, RestMethodFlow } from '../../../src/domain/flow/types';
 import { call, signIn } from '../../support/api';
+import { signInWithStep, startCluster, type TestCluster } from '../../support/cluster';
 import { countingGuids, flowOf, type Step } from '../../support/flowBuilders';
 import { publishFlow } from '../../support/publishFlow';
 import { demoToken, restCall } from '../../support/restCall';
+import { httpCall } from '../../support/serverProcess';
 import { databaseTargets, startTestServer, type TestServer, testAdmin } from '../../support/testServer';
 
 const ORDERS_API = '5d1e7a92-3c4b-4f0e-8a6d-2b9c0e1f3a02';
@@ -425,5 +427,168 @@ describe.skipIf(!url).each(databaseTargets)(
         });
       },
     );
+  },
+);
+
+/**
+ * The pool closed on every process (issue 30 point 2): two server processes on one PostgreSQL as the
+ * console's database. Process A saves the connection with another user; process B, whose pool was
+ * opened with the first, closes it on the write notice, and its next call runs as the new user.
+ */
+describe.skipIf(!url)(
+  'an external connection saved on one process, called on another (issue 30 point 2)',
+  () => {
+    const suffix = randomUUID().slice(0, 8);
+    const database = `xp_${suffix}`;
+    const users = [`xp_first_${suffix}`, `xp_second_${suffix}`] as const;
+    const connectionGuid = randomUUID();
+    let admin: pg.Client;
+    let cluster: TestCluster;
+    let token: string;
+    let apiToken: string;
+    let revision: number | undefined;
+    const [a, b] = [0, 1].map((index) => () => cluster.servers[index]!.url);
+
+    const saveConnection = async (user: string) => {
+      const answer = await httpCall(a!(), 'POST', 'Connection/PostConnection', {
+        token,
+        body: {
+          FlowConnectionGuid: connectionGuid,
+          Name: `Elsewhere_${suffix}`,
+          Type: 'PostgreSQL',
+          FlowCredential: {
+            Settings: {
+              Host: url!.hostname,
+              Port: Number(url!.port || 5432),
+              Database: database,
+              User: user,
+              Password: 'unused',
+            },
+          },
+          ...(revision !== undefined ? { Revision: revision } : {}),
+        },
+      });
+      expect([answer.status, answer.body]).toEqual([200, expect.anything()]);
+      revision = (answer.body as { Revision?: number }).Revision;
+    };
+    /** Who the flow's READ runs as on the other database, called on process `at`. */
+    const who = async (at: string) => {
+      const response = await fetch(`${at}/rest/orders_api/elsewhere/who_${suffix}`, {
+        headers: { authorization: `Bearer ${apiToken}` },
+      });
+      return { status: response.status, body: (await response.json()) as Body };
+    };
+    /** The flows' clients on the other database, by user. */
+    const backends = async (user: string) =>
+      (
+        await admin.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where datname = $1 and usename = $2 and application_name = 'uiservices-flows'",
+          [database, user],
+        )
+      ).rows[0]!.n;
+
+    beforeAll(async () => {
+      admin = new pg.Client({ connectionString: url!.toString() });
+      await admin.connect();
+      for (const user of users) await admin.query(`create role ${user} login`);
+      await admin.query(`create database ${database}`);
+      const other = new URL(url!.toString());
+      other.pathname = `/${database}`;
+      const remote = new pg.Client({ connectionString: other.toString() });
+      await remote.connect();
+      await remote.query(
+        'create function public.who() returns table(who text) language sql as $$ select current_user::text $$',
+      );
+      await remote.end();
+      cluster = await startCluster(url!.toString(), { processes: 2, env: { DRAIN_SECONDS: '0' } });
+      const signedIn = await signInWithStep(a!(), 0);
+      expect(signedIn.status).toBe(200);
+      token = signedIn.tokens!.Token;
+      const consoleDb = new pg.Client({ connectionString: cluster.databaseUrl });
+      await consoleDb.connect();
+      apiToken = (
+        await consoleDb.query<{ token: string }>(
+          "select api_token::text as token from api_users where username = 'demo-importer'",
+        )
+      ).rows[0]!.token;
+      await consoleDb.end();
+
+      await saveConnection(users[0]);
+      const method = randomUUID();
+      const saved = await httpCall(
+        a!(),
+        'POST',
+        `SPActionDocument/PostConnectionMethod/${connectionGuid}/${method}`,
+        {
+          token,
+          body: {
+            Guid: method,
+            Name: `who_${suffix}`,
+            Type: 'Stored Procedure',
+            FlowConnectionGuid: connectionGuid,
+            IsSp: true,
+            IsRead: true,
+            IsPublished: true,
+            Script: 'public.who',
+            Input: [],
+            Output: [{ Name: 'who', Type: 'String', Validation: { Max: 63 } }],
+          },
+        },
+      );
+      expect([saved.status, saved.body]).toEqual([200, expect.anything()]);
+      const built = flowOf(
+        [
+          {
+            type: 'read',
+            config: {
+              Action: {
+                Guid: method,
+                Name: `who_${suffix}`,
+                Type: 'Method',
+                FlowConnectionGuid: connectionGuid,
+                IsRead: true,
+              },
+              Mapping: [],
+              FirstMatch: true,
+            },
+            output: [{ Name: 'who', Alias: 'who', Type: 'String' }],
+          },
+        ],
+        { result: { output: [{ Name: 'who', Alias: 'who' }] }, newGuid: countingGuids('d') },
+      );
+      const published = await httpCall(a!(), 'POST', 'FlowBuilder/PostRestMethodFlow', {
+        token,
+        body: {
+          ...built.flow,
+          Guid: randomUUID(),
+          VersionGuid: randomUUID(),
+          Name: `elsewhere/who_${suffix}`,
+          Api: ORDERS_API,
+          IsNew: true,
+          IsPublished: true,
+          IsActive: true,
+        },
+      });
+      expect([published.status, published.body]).toEqual([200, expect.anything()]);
+    }, 240_000);
+    afterAll(async () => {
+      await cluster?.close();
+      await admin?.query(`drop database if exists ${database} with (force)`);
+      for (const user of users) await admin?.query(`drop role if exists ${user}`);
+      await admin?.end();
+    });
+
+    it('B’s next call after A saved new credentials runs with them, and B’s old pool is closed', async () => {
+      await expect
+        .poll(() => who(b!()), { timeout: 20_000 })
+        .toEqual({ status: 200, body: { who: users[0] } });
+      await saveConnection(users[1]);
+      // B hears of the save through the write notice: its plan is compiled again and its pool reopened.
+      await expect
+        .poll(() => who(b!()), { timeout: 20_000 })
+        .toEqual({ status: 200, body: { who: users[1] } });
+      await expect.poll(() => backends(users[0]), { timeout: 20_000 }).toBe(0);
+      expect(await backends(users[1])).toBeGreaterThan(0);
+    });
   },
 );
