@@ -582,6 +582,8 @@ describe.skipIf(!url)(
       await expect
         .poll(() => who(b!()), { timeout: 20_000 })
         .toEqual({ status: 200, body: { who: users[0] } });
+      // B's pool holds its client as the first user (an idle client lives 10 s in pg's pool).
+      expect(await backends(users[0])).toBeGreaterThan(0);
       await saveConnection(users[1]);
       // B hears of the save through the write notice: its plan is compiled again and its pool reopened.
       await expect
