@@ -115,8 +115,11 @@ export interface RemoteTransaction {
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Whether its server allows two-phase commit (max_prepared_transactions > 0, asked once per pool). */
   canPrepare: boolean;
-  /** PREPARE TRANSACTION: the client goes back to the pool, the transaction stays on the server. */
-  prepare(gid: string): Promise<void>;
+  /**
+   * PREPARE TRANSACTION under a gid of its own, which it answers: the client goes back to the pool, the
+   * transaction stays on the server until finishPrepared.
+   */
+  prepare(): Promise<string>;
   commit(): Promise<void>;
   /** Never throws: a lost client is dropped from the pool, which is what a rollback needs. */
   rollback(): Promise<void>;

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { GID_PREFIX } from '../connectors/postgresql/transactions';
 import { RemoteFailure, remoteText } from '../connectors/remoteFailure';
 import type { FlowDatabase, RemoteTransaction } from '../connectors/types';
 import type { Db } from '../db/database';
@@ -76,9 +74,9 @@ export class CallTransactions {
     const prepared: Participant[] = [];
     for (const [index, entry] of all.entries())
       if (twoPhase && txs[index]!.canPrepare) {
-        const gid = `${GID_PREFIX}${randomUUID()}`;
+        let gid: string;
         try {
-          await txs[index]!.prepare(gid);
+          gid = await txs[index]!.prepare();
         } catch (error) {
           entry.state = 'ended';
           await this.rollback();

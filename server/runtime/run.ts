@@ -239,7 +239,7 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<RunOutco
         try {
           await remote!.beforeCommit(tx, plan.writesOwn);
         } catch (error) {
-          throw new Rollback({ ...errorAnswer(failure(error, undefined, options.log)) });
+          throw new Rollback(errorAnswer(failure(error, undefined, options.log)));
         }
         return outcome;
       })

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Db } from '../../db/database';
 import { remoteFailure } from '../remoteFailure';
@@ -9,7 +10,7 @@ import type { RemoteTransaction } from '../types';
  * needs `max_prepared_transactions > 0` on that server, asked once per pool; the prepared transactions'
  * gids start with GID_PREFIX so the sweep below touches only this server's own.
  */
-export const GID_PREFIX = 'uiservices-flow:';
+const GID_PREFIX = 'uiservices-flow:';
 
 /**
  * Older than this, a prepared transaction of ours is no call's any more: a call ends within its timeout
@@ -49,7 +50,11 @@ export function remoteTransaction(
       }
     },
     // A gid is ours (a uuid after GID_PREFIX), never the caller's text: no quoting to get wrong.
-    prepare: (gid) => ending(`prepare transaction '${gid}'`),
+    async prepare() {
+      const gid = `${GID_PREFIX}${randomUUID()}`;
+      await ending(`prepare transaction '${gid}'`);
+      return gid;
+    },
     commit: () => ending('commit'),
     async rollback() {
       if (released) return;
