@@ -184,8 +184,13 @@ describe.skipIf(!url).each(databaseTargets)(
         Api: ORDERS_API,
         IsScript: false,
       };
-      await publishFlow(server.db, flow);
-      return { path: `orders_api/${flow.Name}`, flowGuid: flow.Guid, blocks: built.guids };
+      const saved = await publishFlow(server.db, flow);
+      return {
+        path: `orders_api/${flow.Name}`,
+        flowGuid: flow.Guid,
+        versionGuid: saved.VersionGuid,
+        blocks: built.guids,
+      };
     }
     const post = (path: string, body: Body) => restCall(server, 'POST', path, { token: apiToken, body });
 
@@ -292,6 +297,22 @@ describe.skipIf(!url).each(databaseTargets)(
       const kept = await publish([writeTo(alpha.connectionGuid, alpha.method, 'id', 'note')]);
       expect((await post(kept.path, { id: 1, note: 'one', other: '-' })).status).toBe(200);
       expect(await notes(alpha, 1)).toEqual(['one']);
+    });
+
+    it('a test run of a flow writing on another connection keeps nothing there (issue 17 point 5)', async () => {
+      const flow = await publish([writeTo(alpha.connectionGuid, alpha.method, 'id', 'note')]);
+      const run = await call(
+        server,
+        'POST',
+        `FlowBuilder/TestRunRestMethodFlow/${flow.flowGuid}/${flow.versionGuid}`,
+        { token, body: { Input: { id: 8, note: 'eight', other: '-' } } },
+      );
+      expect([run.status, run.body.Status]).toEqual([200, 200]);
+      // The procedure ran (a call commits what it wrote there, see above); the test run rolled it back.
+      const write = (run.body.Trace as Array<{ Type: string; Error?: unknown }>)[1];
+      expect(write).toMatchObject({ Type: 'write' });
+      expect(write).not.toHaveProperty('Error');
+      expect(await notes(alpha, 8)).toEqual([]);
     });
 
     it('a flow writing to two connections commits both', async () => {
