@@ -2540,6 +2540,8 @@ export interface components {
             Status: number;
             DurationMs: number;
             ErrorBlock?: string | null;
+            /** @description The connection whose system failed the call (issue 30 point 6): down, slow, refusing, or failing to commit. */
+            ErrorConnection?: string | null;
             ErrorCode?: string | null;
             Message?: string | null;
             /** @description Whether the call's data was kept. */

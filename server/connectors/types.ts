@@ -99,7 +99,32 @@ export interface FlowContext {
 export interface FlowDatabase {
   /** The connection's name, as failures name it. */
   connection: string;
+  /** The connection's guid: a call keeps one transaction per connection (server/runtime/callTransactions.ts). */
+  key: string;
+  /** One statement on the pool, outside any transaction (reads outside a writing call). */
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * A client of the pool of its own with BEGIN sent, for one call's writes; absent, each statement
+   * commits on its own. Failures come out as RemoteFailure too.
+   */
+  begin?(): Promise<RemoteTransaction>;
+}
+
+/** One call's transaction on another connection's database (server/runtime/callTransactions.ts). */
+export interface RemoteTransaction {
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Whether its server allows two-phase commit (max_prepared_transactions > 0, asked once per pool). */
+  canPrepare: boolean;
+  /**
+   * PREPARE TRANSACTION under a gid of its own, which it answers: the client goes back to the pool, the
+   * transaction stays on the server until finishPrepared.
+   */
+  prepare(): Promise<string>;
+  commit(): Promise<void>;
+  /** Never throws: a lost client is dropped from the pool, which is what a rollback needs. */
+  rollback(): Promise<void>;
+  /** COMMIT PREPARED or ROLLBACK PREPARED, on any client of the pool. */
+  finishPrepared(gid: string, commit: boolean): Promise<void>;
 }
 
 /**

@@ -34,6 +34,8 @@ export interface Plan {
   steps: ReadonlyMap<string, Step>;
   /** Whether any block writes: the call then runs in one transaction. */
   writes: boolean;
+  /** Whether a block writes the server's own database (callTransactions.ts: it counts for two-phase commit). */
+  writesOwn: boolean;
   /** The start block's input fields (the test run's form). */
   inputFields: NonNullable<NonNullable<FlowBlock['Config']>['Fields']>;
   /** Names (lower case) whose values a kept call's data replaces (server/runtime/callData.ts). */
@@ -85,6 +87,7 @@ export async function compileVersion(
     connectors: new Map(connectors.map((entry) => [entry.connector.Guid.toLowerCase(), entry])),
     functions: new Map(functions.map((entry) => [entry.Guid, entry])),
     writes: false,
+    writesOwn: false,
     secrets: new Set([AUTHORIZATION]),
   };
   const flowGraph = graph ?? row.graph;
@@ -131,6 +134,7 @@ export async function compileVersion(
       start,
       steps,
       writes: env.writes,
+      writesOwn: env.writesOwn,
       inputFields: steps.get(start)!.block.Config?.Fields ?? [],
       secrets: env.secrets,
     },

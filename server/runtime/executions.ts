@@ -23,6 +23,8 @@ export interface Execution {
   status: number;
   durationMs: number;
   errorBlock: string | null;
+  /** The connection whose system failed the call (issue 30 point 6); only on such failures. */
+  errorConnection?: string | null;
   errorCode: string | null;
   message: string | null;
   /** The kept data as JSON text (callData.ts), or none. */
@@ -43,11 +45,12 @@ export interface Execution {
  * a third less per call (issue 29's bench). `with ordinality` keeps the calls' order, so ids follow it.
  */
 const INSERT = `insert into flow_executions (at, flow_guid, version_guid, version, api_guid, api_user_guid, api_user_name,
-     http_method, status, duration_ms, error_block, error_code, message, trace_id, data, retry_of, retried_by, error_of)
+     http_method, status, duration_ms, error_block, error_code, message, trace_id, data, retry_of, retried_by, error_of,
+     error_connection)
    select to_timestamp(t.a / 1000.0), g.f, g.vg, g.v, g.ag, g.ug, g.un, g.m, t.s, t.d, t.eb, t.ec, t.msg, t.tr,
-          nullif(x.data, ''), t.r, t.rb, t.eo
+          nullif(x.data, ''), t.r, t.rb, t.eo, t.cn
      from rows from (jsonb_to_recordset($1::jsonb) as (g int, a float8, s int, d float8, eb uuid, ec text, msg text,
-            tr text, r int8, rb text, eo int8)) with ordinality as t(g, a, s, d, eb, ec, msg, tr, r, rb, eo, n)
+            tr text, r int8, rb text, eo int8, cn text)) with ordinality as t(g, a, s, d, eb, ec, msg, tr, r, rb, eo, cn, n)
      join jsonb_to_recordset($2::jsonb) as g(i int, f uuid, vg uuid, v int, ag uuid, ug uuid, un text, m text) on g.i = t.g
      left join string_to_table($3::text, E'\\x1e') with ordinality as x(data, n) on x.n = t.n
     order by t.n`;
@@ -100,6 +103,7 @@ function callJson(group: number, entry: Execution): string {
   if (entry.errorBlock) json += `,"eb":${JSON.stringify(entry.errorBlock)}`;
   if (entry.errorCode) json += `,"ec":${JSON.stringify(entry.errorCode)}`;
   if (entry.message) json += `,"msg":${JSON.stringify(entry.message)}`;
+  if (entry.errorConnection) json += `,"cn":${JSON.stringify(entry.errorConnection)}`;
   if (entry.retryOf != null) json += `,"r":${entry.retryOf}`;
   if (entry.retriedBy) json += `,"rb":${JSON.stringify(entry.retriedBy)}`;
   if (entry.errorOf != null) json += `,"eo":${entry.errorOf}`;
@@ -220,6 +224,7 @@ const columns = `id as "Id", to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:M
   version as "Version", version_guid::text as "VersionGuid", api_guid::text as "ApiGuid",
   api_user_guid::text as "ApiUserGuid", api_user_name as "ApiUser", http_method as "HttpMethod",
   status as "Status", duration_ms::float8 as "DurationMs", error_block::text as "ErrorBlock",
+  error_connection as "ErrorConnection",
   error_code as "ErrorCode", message as "Message", data is not null as "HasData", retry_of as "RetryOf",
   retried_by as "RetriedBy", error_of as "ErrorOf", trace_id as "TraceId"`;
 

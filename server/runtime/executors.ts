@@ -50,6 +50,8 @@ export interface CompileEnv {
   functions: ReadonlyMap<string, { Name: string }>;
   /** Set by a compiler whose block writes: the plan then runs in a transaction. */
   writes: boolean;
+  /** Set by one that writes the server's own database: it then takes part in two-phase commits. */
+  writesOwn: boolean;
   /**
    * Names (lower case) whose values the executions log never keeps (server/runtime/callData.ts): each
    * compiler adds its Password-typed fields, the flow fields it maps into one and the aliases it gives one.
@@ -299,7 +301,8 @@ const read: BlockCompiler = async (block, env) => {
     return sql;
   };
   const label = config.Action?.Name ?? 'READ';
-  // Another connection's routine runs on its database, outside this call's transaction.
+  // Another connection's routine runs on its database: in the call's transaction there once the call
+  // wrote there (callTransactions.ts), else on its pool.
   const remote = source.kind === 'routine' ? source.database : undefined;
   // Rows of a records table outside a transaction are kept until the table is written (readCache.ts).
   const cache =
@@ -309,7 +312,12 @@ const read: BlockCompiler = async (block, env) => {
     const filterParams = filters.params({ now: state.now, variable: (name) => readVar(state, name) });
     const text = sqlFor(filterParams.length);
     const params = [...mapped, ...filterParams, firstMatch ? 1 : cap + 1];
-    const query = () => (remote ?? state.db).query<Record<string, unknown>>(text, params);
+    const query = () =>
+      remote
+        ? state.remote
+          ? state.remote.query<Record<string, unknown>>(remote, text, params, false)
+          : remote.query<Record<string, unknown>>(text, params)
+        : state.db.query<Record<string, unknown>>(text, params);
     // A cached read may be shared by calls that ask the same at once, so it runs on the database itself,
     // not on this call's stoppable one: one call's timeout does not cancel what the others wait for.
     const rows =
@@ -351,6 +359,7 @@ const write: BlockCompiler = async (block, env) => {
   env.writes = true;
   const config = block.Config ?? {};
   const source = await resolveSource(env, config.Action ?? {});
+  if (source.kind === 'table' || !source.database) env.writesOwn = true;
   const mapping = (config.Mapping ?? []).filter((entry) => entry.From);
   if (source.kind === 'table') {
     const column = columnFinder(source.document.Elements);
@@ -439,7 +448,12 @@ const write: BlockCompiler = async (block, env) => {
   return async (state) => {
     const params = args.map((arg) => bindValue(readVar(state, arg.from)));
     const sql = known || sqlFor(await source.remoteKind!());
-    const rows = await (database ?? state.db).query<Record<string, unknown>>(sql, params);
+    // Another connection's writes are one transaction per call and connection (callTransactions.ts).
+    const rows = database
+      ? await (state.remote
+          ? state.remote.query<Record<string, unknown>>(database, sql, params, true)
+          : database.query<Record<string, unknown>>(sql, params))
+      : await state.db.query<Record<string, unknown>>(sql, params);
     const row = rows[0] ?? {};
     const entries = Object.entries(row);
     const out = outputs.map((output) => {
@@ -468,7 +482,10 @@ const external: BlockCompiler = (block, env) => {
   const implementation = method?.operation;
   if (!connector || !implementation)
     throw new HttpError(501, 'runtime.unknownConnector', { name: name ?? '—' });
-  if (implementation.writes) env.writes = true;
+  if (implementation.writes) {
+    env.writes = true;
+    env.writesOwn = true;
+  }
   const mapping = config.Mapping ?? [];
   const outputs = (block.Output ?? []).map((field) => ({ field, alias: field.Alias || field.Name }));
   noteSecrets(

@@ -4,6 +4,7 @@ import { RemoteFailure, remoteText } from '../connectors/remoteFailure';
 import { type Db, Stop } from '../db/database';
 import { HttpError } from '../http/errors';
 import type { CallSpan } from '../observability/traceContext';
+import { CallTransactions } from './callTransactions';
 import type { Plan, Step } from './compile';
 import { newGuid } from './executors';
 import type { RunState, TraceEntry } from './state';
@@ -55,6 +56,8 @@ export interface RunOutcome {
   body: unknown;
   /** The error block that ended the call, or the block that failed. */
   errorBlock?: string;
+  /** The connection whose system failed the call (issue 30 point 6), for the executions log. */
+  errorConnection?: string;
   errorCode?: string;
   message?: string;
   trace?: TraceEntry[];
@@ -116,6 +119,7 @@ const errorAnswer = (error: HttpError): RunOutcome => ({
   status: error.status,
   body: error.body(),
   message: error.message,
+  ...(error instanceof RemoteFailure ? { errorConnection: error.connection } : {}),
 });
 
 export async function runPlan(plan: Plan, options: RunOptions): Promise<RunOutcome> {
@@ -213,6 +217,9 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<RunOutco
 
   const withTrace = (outcome: RunOutcome): RunOutcome => (tracing ? { ...outcome, trace } : outcome);
   const inTransaction = plan.writes || options.test === true;
+  // Reads of a call that writes nowhere stay on the pools (callTransactions.ts).
+  const remote = inTransaction ? new CallTransactions(options.log) : undefined;
+  state.remote = remote;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<RunOutcome>((resolve) => {
     timer = setTimeout(() => {
@@ -231,11 +238,25 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<RunOutco
             String(options.statementTimeoutMs),
           ]);
         const outcome = await walk();
-        // Anything but a success rolls back; so does every test run.
+        // Anything but a success rolls back; so does every test run, and a call already answered 504.
         if (options.test === true || outcome.status >= 300) throw new Rollback(outcome);
+        if (stop.stopped) throw new Rollback(errorAnswer(timedOut()));
+        // Other connections' writes are prepared or committed before this transaction commits, which
+        // decides for the prepared ones (issue 30 point 2).
+        try {
+          await remote!.beforeCommit(tx, plan.writesOwn);
+        } catch (error) {
+          throw new Rollback(errorAnswer(failure(error, undefined, options.log)));
+        }
         return outcome;
       })
-      .catch((error: unknown) => {
+      .then(async (outcome) => {
+        const failed = await remote!.afterCommit(options.db);
+        return failed ? errorAnswer(failure(failed, undefined, options.log)) : outcome;
+      })
+      .catch(async (error: unknown) => {
+        // The flow failed, or the server's own transaction did not commit: nothing elsewhere is kept.
+        await remote!.rollback();
         if (error instanceof Rollback) return error.outcome;
         return errorAnswer(failure(error, undefined, options.log));
       });

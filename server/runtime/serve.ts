@@ -225,7 +225,13 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
     const finish = (
       status: number,
       body: unknown,
-      extra: { errorBlock?: string; errorCode?: string; message?: string; data?: string | null } = {},
+      extra: {
+        errorBlock?: string;
+        errorConnection?: string;
+        errorCode?: string;
+        message?: string;
+        data?: string | null;
+      } = {},
     ) => {
       // A call refused before its flow was known (401, 403 to an unknown name) has no flow to log under.
       if (!route) return send(reply, status, body);
@@ -243,6 +249,7 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
         status,
         durationMs,
         errorBlock: extra.errorBlock ?? null,
+        ...(extra.errorConnection ? { errorConnection: extra.errorConnection } : {}),
         errorCode: extra.errorCode ?? null,
         message: status >= 400 ? (extra.message ?? null) : null,
         traceId: trace?.traceId ?? null,

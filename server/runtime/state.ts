@@ -1,6 +1,7 @@
 import { fieldValue } from '../../src/domain/flow/runtime/fieldValue';
 import type { Principal } from '../auth/principal';
 import type { Db } from '../db/database';
+import type { CallTransactions } from './callTransactions';
 
 /**
  * One call's state while its plan runs: the flow fields (variables) by lower-case name, the rows of the
@@ -35,6 +36,11 @@ export interface RunState {
    * runs on while outside a transaction, null inside one (what a transaction reads is never kept).
    */
   cacheable: Db | null;
+  /**
+   * A writing call's transactions on other connections' databases (callTransactions.ts); undefined
+   * outside a transaction, where another connection's routine runs on its pool.
+   */
+  remote?: CallTransactions;
   /** ms since the epoch, fixed for the call (date keywords and defaults read it). */
   now: number;
   /** When the call must end (ms since the epoch). */

@@ -5,12 +5,15 @@ import { CONNECTION_FINGERPRINT } from '../flowConnection';
 import { remoteFailure } from '../remoteFailure';
 import type { FlowConnection, FlowDatabase, Settings } from '../types';
 import { connectionConfig } from './connect';
+import { beginOn, preparesOn } from './transactions';
 
 const POOL_SIZE = 10;
 
 interface Entry {
   fingerprint: string;
   pool: Promise<pg.Pool>;
+  /** Whether its server allows two-phase commit, asked on the first transaction (transactions.ts). */
+  prepares?: Promise<boolean>;
 }
 
 const FINGERPRINTS = `select guid::text as guid, ${CONNECTION_FINGERPRINT} as fingerprint
@@ -38,27 +41,46 @@ export class FlowPools {
   }
 
   get(connection: FlowConnection, open: () => Settings, statementTimeoutMs: number): FlowDatabase {
-    const pool = () => {
+    const entry = () => {
       const held = this.entries.get(connection.guid);
-      if (held?.fingerprint === connection.fingerprint) return held.pool;
+      if (held?.fingerprint === connection.fingerprint) return held;
       if (held) void this.drop(connection.guid, held);
-      const entry: Entry = {
+      const made: Entry = {
         fingerprint: connection.fingerprint,
         pool: openPool(open(), statementTimeoutMs),
       };
       // A pool that could not even be made (the pg module) is not kept.
-      entry.pool.catch(() => this.drop(connection.guid, entry));
-      this.entries.set(connection.guid, entry);
-      return entry.pool;
+      made.pool.catch(() => this.drop(connection.guid, made));
+      this.entries.set(connection.guid, made);
+      return made;
     };
+    const db = this.db;
     return {
       connection: connection.name,
+      key: connection.guid,
       async query<T>(sql: string, params: unknown[] = []) {
         try {
-          return (await (await pool()).query(sql, params)).rows as T[];
+          return (await (await entry().pool).query(sql, params)).rows as T[];
         } catch (error) {
           throw remoteFailure(error, connection.name);
         }
+      },
+      async begin() {
+        const held = entry();
+        let pool: pg.Pool;
+        let prepares: boolean;
+        try {
+          pool = await held.pool;
+          held.prepares ??= preparesOn(pool, db, connection.name);
+          // Asked again by the next transaction when the server could not answer.
+          held.prepares.catch(() => {
+            held.prepares = undefined;
+          });
+          prepares = await held.prepares;
+        } catch (error) {
+          throw remoteFailure(error, connection.name);
+        }
+        return beginOn(pool, connection.name, prepares);
       },
     };
   }

@@ -40,6 +40,9 @@ export const runtime = {
   'runtime.external.unreachable': 'The flow could not reach {connection}; nothing was written',
   'runtime.external.timeout': '{connection} did not answer in time; nothing was written',
   'runtime.external.refused': '{connection} refused what the flow asked; nothing was written',
+  // Committing a call's writes on two systems (server/runtime/callTransactions.ts, README).
+  'runtime.external.commitFailed':
+    '{connection} failed while the flow’s writes were being committed; the executions log and the README say what was kept',
 
   // ── Test run and executions (Flow Builder) ──
   'fb.testRun.title': 'Test run',
@@ -75,6 +78,7 @@ export const runtime = {
   'fb.executions.noData': 'No data was kept for this call (Keep call data: {keep}).',
   'fb.executions.retryOf': 'retry of #{id}',
   'fb.executions.errorOf': 'error flow of #{id}',
+  'fb.executions.connection': '(on {connection})',
   'fb.executions.shown':
     'The canvas shows execution #{id} (answered {status} in {ms} ms). Click a block that ran to see its data.',
   'fb.executions.opened': 'Execution #{id}: {method} {name}',

@@ -52,6 +52,7 @@ describe.each(databaseTargets)('flow runtime hardening on $name (issue 29 points
     start: steps[0]!.block.Guid,
     steps: new Map(steps.map((entry) => [entry.block.Guid, entry])),
     writes,
+    writesOwn: writes,
     inputFields: [],
     secrets: new Set(),
   });

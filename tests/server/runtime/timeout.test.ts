@@ -33,6 +33,7 @@ describe.each(databaseTargets)('runtime limits on $name (issue 17 point 7)', (ta
     start: steps[0]!.block.Guid,
     steps: new Map(steps.map((entry) => [entry.block.Guid, entry])),
     writes: true,
+    writesOwn: true,
     inputFields: [],
     secrets: new Set(),
   });

@@ -73,6 +73,12 @@ export function ExecutionDrawer({ flow, canRetry }: { flow: RestMethodFlow; canR
             <dd>{execution.ErrorCode}</dd>
           </>
         )}
+        {execution.ErrorConnection && (
+          <>
+            <dt>Failed connection</dt>
+            <dd>{execution.ErrorConnection}</dd>
+          </>
+        )}
         {execution.RetryOf != null && (
           <>
             <dt>Retry of</dt>

@@ -137,7 +137,11 @@ export function FlowExecutions({
                     </span>
                   </td>
                   <td>{execution.DurationMs.toFixed(1)} ms</td>
-                  <td>{execution.ErrorCode ?? execution.Message ?? ''}</td>
+                  <td>
+                    {execution.ErrorCode ?? execution.Message ?? ''}
+                    {execution.ErrorConnection &&
+                      ` ${t('fb.executions.connection', { connection: execution.ErrorConnection })}`}
+                  </td>
                   {/* The id the call's log lines and spans carry (issue 32 point 2), to look them up. */}
                   <td>
                     <code>{execution.TraceId ?? '—'}</code>
