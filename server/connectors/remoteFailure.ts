@@ -8,7 +8,12 @@ import { HttpError } from '../http/errors';
 export class RemoteFailure extends HttpError {
   constructor(
     status: 502 | 504,
-    key: 'runtime.external.unreachable' | 'runtime.external.timeout' | 'runtime.external.refused',
+    key:
+      | 'runtime.external.unreachable'
+      | 'runtime.external.timeout'
+      | 'runtime.external.refused'
+      | 'runtime.external.hostKeyChanged'
+      | 'runtime.external.hostKeyUnpinned',
     readonly connection: string,
     readonly remote: unknown,
   ) {
