@@ -75,24 +75,39 @@ async function session<T>(
   }
 }
 
-type Stats = Awaited<ReturnType<typeof statOf>>;
 const statOf = (sftp: SFTPWrapper, path: string) => promisify(sftp.stat.bind(sftp))(path);
 
-/** The file's bytes, or undefined when it holds more than `cap` (read no further than that). */
+const CHUNK = 64 * 1024;
+
+/**
+ * The file's bytes, or undefined when it holds more than `cap` (read no further than that). Read chunk by
+ * chunk on a handle of its own rather than a stream, whose late close would outlive the session.
+ */
 async function readCapped(sftp: SFTPWrapper, path: string, cap: number): Promise<Buffer | undefined> {
-  const stats: Stats = await statOf(sftp, path);
+  const stats = await statOf(sftp, path);
   if (stats.size > cap) return undefined;
+  const handle = await new Promise<Buffer>((resolve, reject) =>
+    sftp.open(path, 'r', (error, opened) => (error ? reject(error) : resolve(opened))),
+  );
+  const read = (buffer: Buffer, position: number) =>
+    new Promise<number>((resolve, reject) =>
+      sftp.read(handle, buffer, 0, buffer.length, position, (error, bytes) =>
+        error ? reject(error) : resolve(bytes),
+      ),
+    );
   const chunks: Buffer[] = [];
   let size = 0;
-  const stream = sftp.createReadStream(path);
   try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      size += chunk.length;
+    for (;;) {
+      const buffer = Buffer.alloc(CHUNK);
+      const bytes = await read(buffer, size);
+      if (bytes === 0) break;
+      size += bytes;
       if (size > cap) return undefined;
-      chunks.push(chunk);
+      chunks.push(buffer.subarray(0, bytes));
     }
   } finally {
-    stream.destroy();
+    await new Promise<void>((resolve) => sftp.close(handle, () => resolve()));
   }
   return Buffer.concat(chunks);
 }

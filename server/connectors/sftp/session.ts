@@ -74,6 +74,8 @@ export async function withSession<T>(
       },
     });
     const running = work({ client, sftp, fingerprint: offered });
+    // Past the limit the session is closed under the work, which then fails; nobody waits for it then.
+    running.catch(() => {});
     const limit = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new OperationTimeout()), options.operationTimeoutMs);
     });
