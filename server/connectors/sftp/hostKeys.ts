@@ -53,3 +53,34 @@ export async function savePin(db: Db, connectionGuid: string, pin: Pin): Promise
   );
   return rows.length > 0;
 }
+
+/** Every pin by connection guid, as an export carries them (src/domain/promote: HostKey). */
+export async function allPins(db: Db): Promise<Map<string, Pin>> {
+  const rows = await db.query<Pin & { guid: string }>(
+    'select connection_guid::text as guid, host, port, fingerprint from sftp_host_keys',
+  );
+  return new Map(rows.map(({ guid, ...pin }) => [guid, pin]));
+}
+
+const FINGERPRINT = /^SHA256:[A-Za-z0-9+/]{43}$/;
+
+/**
+ * An imported pin, for a connection of this server that has none yet (its own pin is kept). The file is
+ * text anyone may have edited: a pin that is not one is left out.
+ */
+export async function importPin(
+  db: Db,
+  connectionGuid: string,
+  pin: { host: unknown; port: unknown; fingerprint: unknown },
+): Promise<void> {
+  const { host, port, fingerprint } = pin;
+  if (typeof host !== 'string' || !Number.isInteger(port) || (port as number) < 1 || (port as number) > 65535)
+    return;
+  if (typeof fingerprint !== 'string' || !FINGERPRINT.test(fingerprint)) return;
+  await db.query(
+    `insert into sftp_host_keys (connection_guid, host, port, fingerprint)
+     select guid, $2, $3, $4 from items where kind = 'connection' and guid::text = lower($1)
+     on conflict (connection_guid) do nothing`,
+    [connectionGuid, host.trim().toLowerCase(), port, fingerprint],
+  );
+}

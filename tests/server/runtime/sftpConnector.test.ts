@@ -220,6 +220,37 @@ describe.each(databaseTargets)('SFTP connections in flows ($name; issue 30 point
     expect(again.Message).toContain(`host key ${ssh.fingerprint()} as pinned`);
   });
 
+  it('the pin leaves with an export and comes back with an import where the target has none', async () => {
+    const exported = await call(server, 'GET', 'Promote/ExportDefinitions?Kinds=connection', { token });
+    const files = exported.body.Files as unknown as Array<{ Path: string; Content: string }>;
+    const mine = JSON.parse(files.find((file) => file.Path === `connection/${keyName}.json`)!.Content);
+    expect(mine.HostKey).toEqual({ Host: ssh.host, Port: ssh.port, Fingerprint: ssh.fingerprint() });
+    await server.db.query('delete from sftp_host_keys where connection_guid = $1', [keyConnection]);
+    const imported = await call(server, 'POST', 'Promote/ImportDefinitions', {
+      token,
+      body: { Files: files },
+    });
+    expect([imported.status, imported.body.Errors]).toEqual([200, []]);
+    expect((imported.body.Items as Array<{ Status: string }>).map((item) => item.Status)).not.toContain(
+      'changed',
+    );
+    expect(await pinOf(keyConnection)).toBe(ssh.fingerprint());
+    // A pin the target took itself is kept over the folder's.
+    const forged = files.map((file) =>
+      file.Path === `connection/${keyName}.json`
+        ? {
+            ...file,
+            Content: JSON.stringify({
+              ...mine,
+              HostKey: { ...mine.HostKey, Fingerprint: `SHA256:${'A'.repeat(43)}` },
+            }),
+          }
+        : file,
+    );
+    await call(server, 'POST', 'Promote/ImportDefinitions', { token, body: { Files: forged } });
+    expect(await pinOf(keyConnection)).toBe(ssh.fingerprint());
+  });
+
   it('reads a CSV file into an array of objects and answers it', async () => {
     mkdirSync(path.join(ssh.files, 'in'), { recursive: true });
     writeFileSync(
