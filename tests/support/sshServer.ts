@@ -52,7 +52,8 @@ export interface SshServer {
  * Debian's sshd (openssh-server) on 127.0.0.1 and a free port, for the SFTP tests (issue 30 point 4):
  * a throwaway host key and client key (ssh-keygen) and a config in a temp dir, `internal-sftp`, no PAM.
  *
- * Run by a user other than root, sshd runs as that user and only that user can sign in, with the key.
+ * Run by a user other than root, sshd runs as that user and only that user can sign in, with the key
+ * (with PAM: see UsePAM below).
  * Run by root, sshd insists on its privilege separation directory /run/sshd; rather than creating it on
  * the machine, sshd starts in a mount namespace of its own (`unshare -m`) with a private /run, and there
  * /etc/passwd and /etc/shadow are copies with a throwaway user `flowsftp` (uid 0, a random password)
@@ -82,7 +83,10 @@ export async function startSshServer(): Promise<SshServer> {
       `PidFile ${path.join(dir, 'sshd.pid')}`,
       `AuthorizedKeysFile ${path.join(dir, 'authorized_keys')}`,
       'StrictModes no',
-      'UsePAM no',
+      // Without PAM sshd refuses an account whose password is locked (`!`, as useradd leaves a CI user)
+      // or whose shadow entry it cannot read (not root), even for a key; PAM's account check lets it be.
+      // As root the throwaway user's shadow entry is right there, and PAM would want the real files.
+      `UsePAM ${root ? 'no' : 'yes'}`,
       `PasswordAuthentication ${password ? 'yes' : 'no'}`,
       'KbdInteractiveAuthentication no',
       // The throwaway user has uid 0, which sshd treats as root.
