@@ -4,6 +4,7 @@ import { HttpError } from '../../http/errors';
 import { RemoteFailure, remoteFailure } from '../remoteFailure';
 import type { Settings } from '../types';
 import { fingerprintOf, type Target, targetOf } from './hostKeys';
+import { privateKeyText } from './privateKey';
 
 /** Longest a connect may take (TCP, key exchange, authentication) before it answers 504. */
 export const CONNECT_TIMEOUT_MS = 5000;
@@ -55,7 +56,7 @@ export async function withSession<T>(
   let offered = '';
   let mismatch = false;
   const password = text(settings.Password);
-  const privateKey = text(settings.PrivateKey);
+  const privateKey = privateKeyText(text(settings.PrivateKey));
   const passphrase = text(settings.Passphrase);
   let timer: NodeJS.Timeout | undefined;
   try {
