@@ -59,6 +59,8 @@ export interface RuntimeConfig {
   rateLimitPerMinute: number;
   /** Days the executions log keeps a call. */
   executionRetentionDays: number;
+  /** Largest file an SFTP read brings into a flow (issue 30 point 4); larger answer 422. */
+  fileReadCapBytes: number;
   /** Whether reads of records tables outside a transaction are kept until the table is written. */
   readCache: boolean;
   /** SMTP_URL, as the server's own mail has it: where the SendMail connector delivers (issue 30 point 5). */
@@ -140,6 +142,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       timeoutMs: number('FLOW_TIMEOUT_SECONDS', 10) * 1000,
       statementTimeoutMs: number('FLOW_STATEMENT_TIMEOUT_SECONDS', 5) * 1000,
       readRowCap: number('FLOW_READ_ROW_CAP', 1000),
+      fileReadCapBytes: number('FLOW_FILE_READ_CAP_BYTES', 10 * 1024 * 1024),
       bodyLimitBytes: number('FLOW_BODY_LIMIT_BYTES', 1024 * 1024),
       rateLimitPerMinute: number('FLOW_RATE_LIMIT', 6000),
       executionRetentionDays: number('EXECUTION_RETENTION_DAYS', 7),

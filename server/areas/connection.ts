@@ -51,7 +51,12 @@ const storedCredential = (connection: Connection | undefined) =>
     : undefined;
 
 /** Really connects with a connection's settings, as its kind tests it (issue 5: Test connection). */
-async function testConnection(services: Services, connection: Connection, saved: Connection | undefined) {
+async function testConnection(
+  services: Services,
+  guid: string,
+  connection: Connection,
+  saved: Connection | undefined,
+) {
   // First, for every type: a masked secret aimed somewhere else than it was saved for is refused (400,
   // issue 29 point 1), whether or not this type could be reached.
   const settings = openSettings(
@@ -62,7 +67,7 @@ async function testConnection(services: Services, connection: Connection, saved:
   );
   const kind = connectorKind(connection.Type);
   if (!kind?.test) return { Success: false, Message: t('cb.test.notSupported') };
-  return kind.test(settings, services);
+  return kind.test(settings, services, { guid, name: connection.Name });
 }
 
 /** Connections (spec part 1 §3 'Connection', §5 'Connection', §7 'Connections'). */
@@ -138,7 +143,7 @@ const handlers: Handlers = {
     // they are opened (the sealed text itself is no password).
     const connection = services.body ?? (saved && presentConnection(saved as Record<string, unknown>));
     if (!connection) throw new HttpError(404, 'cb.error.loadConnection');
-    return testConnection(services, connection, saved);
+    return testConnection(services, services.params.guid, connection, saved);
   },
 };
 

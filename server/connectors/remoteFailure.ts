@@ -12,7 +12,9 @@ export class RemoteFailure extends HttpError {
       | 'runtime.external.unreachable'
       | 'runtime.external.timeout'
       | 'runtime.external.refused'
-      | 'runtime.external.commitFailed',
+      | 'runtime.external.commitFailed'
+      | 'runtime.external.hostKeyChanged'
+      | 'runtime.external.hostKeyUnpinned',
     readonly connection: string,
     readonly remote: unknown,
   ) {

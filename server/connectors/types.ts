@@ -137,8 +137,15 @@ export interface ConnectorKind {
   name: string;
   description: string;
   settings: SettingsSchema;
-  /** Really connects with settings in clear; absent, Test Connection answers that the type cannot be tested. */
-  test?(settings: Settings, services: Pick<Services, 'db'>): Promise<TestAnswer>;
+  /**
+   * Really connects with settings in clear; absent, Test Connection answers that the type cannot be tested.
+   * `connection` is the one tested (saved or not), for what a kind keeps about it (an SFTP host key pin).
+   */
+  test?(
+    settings: Settings,
+    services: Pick<Services, 'db'>,
+    connection: { guid: string; name: string },
+  ): Promise<TestAnswer>;
   /** Opens the database whose functions and procedures the Method Builder offers; absent, the type has none. */
   openCatalog?(settings: Settings, services: Pick<Services, 'db'>): Promise<ConnectionDatabase>;
   /**

@@ -12,6 +12,7 @@ import {
   SECRET_PLACEHOLDER,
 } from '../../src/domain/promote/definitions';
 import { credentialType } from '../connectors';
+import { allPins } from '../connectors/sftp/hostKeys';
 import type { Db } from '../db/database';
 
 interface ItemRow {
@@ -63,7 +64,9 @@ async function exportItems(db: Db, kinds: readonly DefinitionKind[]): Promise<It
       )
     ).map((row) => [row.guid, row.name]),
   );
+  const pins = wanted.includes('connection') ? await allPins(db) : new Map();
   return rows.map((row) => {
+    const pin = row.kind === 'connection' ? pins.get(row.guid) : undefined;
     const clean = (body: Body) => {
       const stripped = withoutBookkeeping(body);
       return row.kind === 'connection' ? withoutSecrets(stripped) : stripped;
@@ -77,6 +80,7 @@ async function exportItems(db: Db, kinds: readonly DefinitionKind[]): Promise<It
       Published: published,
       // The draft only where it is not the published version itself.
       Draft: row.is_published && published ? null : clean(row.body),
+      ...(pin ? { HostKey: { Host: pin.host, Port: pin.port, Fingerprint: pin.fingerprint } } : {}),
     };
   });
 }

@@ -21,6 +21,7 @@ import { recordAudit } from '../audit/auditLog';
 import { encrypt, type ServerKeys } from '../auth/keys';
 import { INTERNAL_TYPE } from '../connections/connectionKind';
 import { credentialType } from '../connectors';
+import { importPin } from '../connectors/sftp/hostKeys';
 import type { Db } from '../db/database';
 import { migrateRecordTable } from '../documents/recordTable';
 import { HttpError } from '../http/errors';
@@ -399,6 +400,17 @@ export async function importDefinitions(
       }
       // The impact check names what a change would break, which tells more than a records table's
       // refusal of the same change (server/documents/saveBuilderItem.ts checks in this order too).
+      // Pins after the items: a written connection that now points elsewhere has lost its own (the
+      // trigger of server/db/migrations/150_sftp_host_keys.sql), and one for its old target never applies.
+      for (const item of plan.items) {
+        const pin = item.kind === 'connection' ? (item.definition as ItemDefinition).HostKey : undefined;
+        if (pin)
+          await importPin(tx, (item.definition as ItemDefinition).Guid, {
+            host: pin.Host as unknown,
+            port: pin.Port as unknown,
+            fingerprint: pin.Fingerprint as unknown,
+          });
+      }
       for (const item of writes) await checkImpact(tx, item);
       for (const item of writes) await migrateRecords(tx, item);
       if (request.dryRun) throw new DryRunDone();

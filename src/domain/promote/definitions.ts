@@ -21,6 +21,18 @@ export interface ItemDefinition {
   Connection: Reference | null;
   Published: Body | null;
   Draft: Body | null;
+  /**
+   * An SFTP connection's pinned host key (issue 30 point 4), for the host and port it was taken from: an
+   * import gives it to a connection the target has no pin for, so flows run there without a first Test
+   * Connection; a pin the target took itself is kept. Not part of the item: it never makes one changed.
+   */
+  HostKey?: HostKeyPin | undefined;
+}
+
+export interface HostKeyPin {
+  Host: string;
+  Port: number;
+  Fingerprint: string;
 }
 
 /** A flow version as exported: its number and its block graph. */

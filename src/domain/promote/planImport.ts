@@ -68,7 +68,11 @@ export function rewriteGuids<T>(value: T, guidMap: ReadonlyMap<string, string>):
  * (an import beside other versions numbers its own), so importing a folder twice changes nothing.
  */
 function comparable(definition: Definition): unknown {
-  if (definition.Kind !== 'flow') return definition;
+  if (definition.Kind !== 'flow') {
+    if (!('HostKey' in definition)) return definition;
+    const { HostKey: _pin, ...item } = definition;
+    return item;
+  }
   const graph = (version: typeof definition.Published) => (version ? { Flow: version.Flow } : null);
   return { ...definition, Published: graph(definition.Published), Draft: graph(definition.Draft) };
 }

@@ -19,6 +19,12 @@ export const connections = {
   'cb.test.failed': 'Could not connect: {detail}',
   'cb.test.notSupported': 'Testing is available for PostgreSQL connections only',
   'cb.test.internal': 'the server’s own database',
+  // SFTP (issue 30 point 4): what Test Connection saw, and the host key it pinned or checked.
+  'cb.test.sftp.home': 'the login’s home folder',
+  'cb.test.sftp.pinned': '{entries} entries in {folder}; host key {fingerprint} pinned',
+  'cb.test.sftp.matches': '{entries} entries in {folder}; host key {fingerprint} as pinned',
+  'cb.test.sftp.unsaved':
+    '{entries} entries in {folder}; save the connection and test again to pin host key {fingerprint}',
   'cb.settings.title': 'Credential settings',
   'cb.settings.none': 'This type needs no settings.',
   'cb.settings.chooseType': 'Choose a type to see its settings.',

@@ -43,6 +43,21 @@ export const runtime = {
   // Committing a call's writes on two systems (server/runtime/callTransactions.ts, README).
   'runtime.external.commitFailed':
     '{connection} failed while the flow’s writes were being committed; the executions log and the README say what was kept',
+  // SFTP (issue 30 point 4): the host key pinned by Test Connection, paths, files and their formats.
+  'runtime.external.hostKeyChanged':
+    '{connection} answered with another host key than the one Test Connection pinned; nothing was sent to it',
+  'runtime.external.hostKeyUnpinned':
+    '{connection} has no pinned host key yet: run Test Connection on it once; nothing was sent to it',
+  'runtime.external.fileMissing': '{connection} has no file or folder at {path}',
+  'runtime.external.fileExists': '{connection} already has a file at {path}; nothing was written',
+  'runtime.external.fileTooLarge':
+    'The file {path} on {connection} is larger than {limit} bytes, the most a flow reads',
+  'runtime.external.badContent': 'The file {path} on {connection} is not valid {format}',
+  'runtime.external.pathOutside': 'The path {path} leaves the folder {connection} is limited to',
+  'runtime.external.badPath': 'The path must be text without control characters, at most 1024 characters',
+  'runtime.external.badFormat': 'The format must be text, csv or json',
+  'runtime.external.badRows':
+    'Write an array of objects for {format}; as CSV each value must be text, a number, true, false or null',
 
   // ── Test run and executions (Flow Builder) ──
   'fb.testRun.title': 'Test run',

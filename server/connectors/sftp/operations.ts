@@ -1,0 +1,236 @@
+import { promisify } from 'node:util';
+import type { SFTPWrapper } from 'ssh2';
+import type { FlowField } from '../../../src/domain/flow/types';
+import { HttpError } from '../../http/errors';
+import { operationGuid } from '../operationGuid';
+import { RemoteFailure } from '../remoteFailure';
+import type { ConnectorOperation, FlowConnection, OperationContext, Settings } from '../types';
+import { type FileFormat, fileFormat, readContent, writeContent } from './fileFormats';
+import { pinnedFor, pinOf, targetOf } from './hostKeys';
+import { MAX_PATH_LENGTH, remotePath } from './paths';
+import { isMissing, sftpFailure, withSession } from './session';
+
+const PATH: FlowField = { Name: 'path', Type: 'String', Validation: { MaxLength: MAX_PATH_LENGTH } };
+const REQUIRED_PATH: FlowField = { ...PATH, Validation: { ...PATH.Validation, IsRequired: true } };
+const FORMAT: FlowField = {
+  Name: 'format',
+  Type: 'String',
+  Description: 'text (the default), csv (a header row, one object per row) or json',
+  Validation: { MaxLength: 4 },
+};
+
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+/** A time of the server's clock as a DateTime value (spec part 2 §3 'Field types': UTC, no zone). */
+const dateTime = (ms: number) => new Date(ms).toISOString().slice(0, 19);
+
+/** The path a call gives, inside the connection's root folder (400 otherwise, before anything is sent). */
+function pathOf(settings: Settings, input: Readonly<Record<string, unknown>>, connection: string) {
+  const given = text(input.path);
+  const resolved = remotePath(text(settings.Root), given);
+  if (!resolved.ok)
+    throw resolved.reason === 'outside'
+      ? new HttpError(400, 'runtime.external.pathOutside', { path: given, connection })
+      : new HttpError(400, 'runtime.external.badPath');
+  return { given, path: resolved.path };
+}
+
+function formatOf(input: Readonly<Record<string, unknown>>): FileFormat {
+  const format = fileFormat(input.format);
+  if (!format) throw new HttpError(400, 'runtime.external.badFormat');
+  return format;
+}
+
+/** What an operation needs to reach the server: the connection's settings opened, inside the connector. */
+export type OpenSettings = (context: OperationContext) => Settings;
+
+/**
+ * Opens a session for one call: the settings opened only now, the host key checked against the pin Test
+ * Connection took for this host and port (none: refused before connecting, as nothing would vouch for the
+ * server the password or key signature would go to), the flow settings' statement limit on the work.
+ */
+async function session<T>(
+  connection: FlowConnection,
+  open: OpenSettings,
+  context: OperationContext,
+  path: string,
+  work: Parameters<typeof withSession<T>>[2],
+): Promise<T> {
+  const settings = open(context);
+  const pinned = pinnedFor(await pinOf(context.state.db, connection.guid), targetOf(settings));
+  if (!pinned)
+    throw new RemoteFailure(
+      502,
+      'runtime.external.hostKeyUnpinned',
+      connection.name,
+      Object.assign(new Error('sftp: no pinned host key'), { code: 'ENOPIN' }),
+    );
+  try {
+    return await withSession(
+      settings,
+      { pinned, operationTimeoutMs: context.config.statementTimeoutMs },
+      work,
+    );
+  } catch (error) {
+    throw sftpFailure(error, connection.name, path);
+  }
+}
+
+const statOf = (sftp: SFTPWrapper, path: string) => promisify(sftp.stat.bind(sftp))(path);
+
+const CHUNK = 64 * 1024;
+
+/**
+ * The file's bytes, or undefined when it holds more than `cap` (read no further than that). Read chunk by
+ * chunk on a handle of its own rather than a stream, whose late close would outlive the session.
+ */
+async function readCapped(sftp: SFTPWrapper, path: string, cap: number): Promise<Buffer | undefined> {
+  const stats = await statOf(sftp, path);
+  if (stats.size > cap) return undefined;
+  const handle = await new Promise<Buffer>((resolve, reject) =>
+    sftp.open(path, 'r', (error, opened) => (error ? reject(error) : resolve(opened))),
+  );
+  const read = (buffer: Buffer, position: number) =>
+    new Promise<number>((resolve, reject) =>
+      sftp.read(handle, buffer, 0, buffer.length, position, (error, bytes) =>
+        error ? reject(error) : resolve(bytes),
+      ),
+    );
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const buffer = Buffer.alloc(CHUNK);
+      const bytes = await read(buffer, size);
+      if (bytes === 0) break;
+      size += bytes;
+      if (size > cap) return undefined;
+      chunks.push(buffer.subarray(0, bytes));
+    }
+  } finally {
+    await new Promise<void>((resolve) => sftp.close(handle, () => resolve()));
+  }
+  return Buffer.concat(chunks);
+}
+
+const writeFile = (sftp: SFTPWrapper, path: string, data: Buffer, flag: 'w' | 'wx') =>
+  new Promise<void>((resolve, reject) =>
+    sftp.writeFile(path, data, { flag }, (error) => (error ? reject(error) : resolve())),
+  );
+
+/**
+ * The operations each SFTP connection offers to the EXTERNAL block (issue 30 point 4; spec part 2 §3
+ * 'Other': an external connector method with input and output fields), each under a guid stable for the
+ * connection and the operation's name.
+ */
+export function sftpOperations(connection: FlowConnection, open: OpenSettings): ConnectorOperation[] {
+  const guid = (name: string) => operationGuid(connection.guid, name);
+  const listFolder: ConnectorOperation = {
+    Guid: guid('ListFolder'),
+    Name: 'ListFolder',
+    Input: [{ ...PATH, Description: 'The folder; empty for the root folder' }],
+    Output: [
+      { Name: 'entries', Type: 'Array' },
+      { Name: 'entries.entry', Type: 'Object' },
+      { Name: 'entries.entry.name', Type: 'String' },
+      { Name: 'entries.entry.size', Type: 'Longnumber' },
+      { Name: 'entries.entry.modified', Type: 'DateTime' },
+      { Name: 'entries.entry.isFolder', Type: 'Boolean' },
+      { Name: 'count', Type: 'Number' },
+    ],
+    writes: false,
+    async call(input, context) {
+      const { given, path } = pathOf(connection.settings, input, connection.name);
+      return session(connection, open, context, given, async ({ client }) => {
+        const listed = await client.list(path);
+        const entries = listed
+          .filter((entry) => entry.name !== '.' && entry.name !== '..')
+          .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+          .map((entry) => ({
+            name: entry.name,
+            size: entry.size,
+            modified: dateTime(entry.modifyTime),
+            isFolder: entry.type === 'd',
+          }));
+        return { entries, count: entries.length };
+      });
+    },
+  };
+
+  const readFile: ConnectorOperation = {
+    Guid: guid('ReadFile'),
+    Name: 'ReadFile',
+    Input: [REQUIRED_PATH, FORMAT],
+    Output: [
+      { Name: 'text', Type: 'Text' },
+      { Name: 'rows', Type: 'Array', Description: 'csv: one object per row; json: the document if an array' },
+      { Name: 'data', Type: 'Object', Description: 'json: the document; csv: the rows' },
+      { Name: 'size', Type: 'Longnumber' },
+    ],
+    writes: false,
+    async call(input, context) {
+      const { given, path } = pathOf(connection.settings, input, connection.name);
+      const format = formatOf(input);
+      const cap = context.config.fileReadCapBytes;
+      const bytes = await session(connection, open, context, given, ({ sftp }) =>
+        readCapped(sftp, path, cap),
+      );
+      const params = { connection: connection.name, path: given };
+      if (!bytes) throw new HttpError(422, 'runtime.external.fileTooLarge', { ...params, limit: cap });
+      const content = readContent(bytes, format);
+      if (!content.ok)
+        throw new HttpError(502, 'runtime.external.badContent', { ...params, format: format.toUpperCase() });
+      return { text: content.text, rows: content.rows, data: content.data, size: bytes.length };
+    },
+  };
+
+  const writeFileOperation: ConnectorOperation = {
+    Guid: guid('WriteFile'),
+    Name: 'WriteFile',
+    Input: [
+      REQUIRED_PATH,
+      FORMAT,
+      { Name: 'text', Type: 'Text', Description: 'text: what the file holds' },
+      { Name: 'rows', Type: 'Array', Description: 'csv or json: the array the file holds' },
+      { Name: 'overwrite', Type: 'Boolean', Description: 'Replace a file that is there; else refuse' },
+    ],
+    Output: [
+      { Name: 'path', Type: 'String' },
+      { Name: 'size', Type: 'Longnumber' },
+    ],
+    // A file once written stays written; this only keeps the flow's own writes in one transaction with it.
+    writes: true,
+    async call(input, context) {
+      const { given, path } = pathOf(connection.settings, input, connection.name);
+      const format = formatOf(input);
+      const content = writeContent(format === 'text' ? text(input.text) : input.rows, format);
+      if (content === undefined)
+        throw new HttpError(400, 'runtime.external.badRows', { format: format.toUpperCase() });
+      const data = Buffer.from(content, 'utf8');
+      const overwrite = input.overwrite === true || input.overwrite === 'true';
+      await session(connection, open, context, given, async ({ sftp }) => {
+        try {
+          await writeFile(sftp, path, data, overwrite ? 'w' : 'wx');
+        } catch (error) {
+          // OpenSSH answers an exclusive create of an existing file with a bare FAILURE (SFTP v3 has no
+          // "exists" status), so whether it is there is asked.
+          if (
+            !overwrite &&
+            !isMissing(error) &&
+            (await statOf(sftp, path).then(
+              () => true,
+              () => false,
+            ))
+          )
+            throw new HttpError(409, 'runtime.external.fileExists', {
+              connection: connection.name,
+              path: given,
+            });
+          throw error;
+        }
+      });
+      return { path: given, size: data.length };
+    },
+  };
+
+  return [listFolder, readFile, writeFileOperation];
+}
