@@ -98,6 +98,13 @@ export const form: FormDefinition = {
           }
         }
       },
+      "Operations": {
+        "type": "array",
+        "description": "The HTTP operations a REST API connection declares or imported from an OpenAPI description (issue 30 point 3); other types have none.",
+        "items": {
+          "$ref": "#/$defs/HttpOperation"
+        }
+      },
       "IsPublished": {
         "type": "boolean"
       },
@@ -140,6 +147,194 @@ export const form: FormDefinition = {
         "pattern": "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
         "x-messages": {
           "pattern": "typeError.guid"
+        }
+      },
+      "HttpOperation": {
+        "title": "HttpOperation",
+        "description": "One operation a REST API connection declares (issue 30 point 3): the request it makes from its inputs and the output fields it reads from the JSON answer. Each becomes a connector method the EXTERNAL block calls.",
+        "type": "object",
+        "required": [
+          "Name",
+          "Method",
+          "Path"
+        ],
+        "properties": {
+          "Name": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 100,
+            "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
+            "description": "The connector method's name: letters, digits and underscores.",
+            "x-messages": {
+              "required": "cb.operations.nameInvalid",
+              "minLength": "cb.operations.nameInvalid",
+              "pattern": "cb.operations.nameInvalid"
+            }
+          },
+          "Method": {
+            "type": "string",
+            "enum": [
+              "GET",
+              "POST",
+              "PUT",
+              "PATCH",
+              "DELETE"
+            ]
+          },
+          "Path": {
+            "type": "string",
+            "maxLength": 2000,
+            "pattern": "^/[^\\s?#]*$",
+            "description": "Below the base URL, starting with /; {name} is replaced by the path input of that name.",
+            "x-messages": {
+              "pattern": "cb.operations.pathInvalid",
+              "required": "cb.operations.pathInvalid"
+            }
+          },
+          "Description": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 2000
+          },
+          "Inputs": {
+            "type": "array",
+            "description": "The method's input fields and where each goes in the request.",
+            "items": {
+              "type": "object",
+              "required": [
+                "Name",
+                "In"
+              ],
+              "properties": {
+                "Name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 100,
+                  "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
+                  "x-messages": {
+                    "pattern": "cb.operations.nameInvalid",
+                    "minLength": "cb.operations.nameInvalid"
+                  }
+                },
+                "Type": {
+                  "type": "string",
+                  "enum": [
+                    "String",
+                    "Text",
+                    "Number",
+                    "Longnumber",
+                    "Decimal",
+                    "Boolean",
+                    "DateOnly",
+                    "DateTime",
+                    "Guid",
+                    "Object",
+                    "Array"
+                  ],
+                  "description": "A flow field type (spec part 2 §3 'Field types')."
+                },
+                "In": {
+                  "type": "string",
+                  "enum": [
+                    "path",
+                    "query",
+                    "header",
+                    "body"
+                  ],
+                  "description": "path fills {Name} of the path; query and header send it under Key; body sets Key (dotted for nesting) in the JSON body."
+                },
+                "Key": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 200,
+                  "description": "The name in the request; empty for the field's name."
+                },
+                "IsRequired": {
+                  "type": "boolean"
+                }
+              }
+            }
+          },
+          "Headers": {
+            "type": "array",
+            "description": "Headers sent with every call, as written.",
+            "items": {
+              "$ref": "#/$defs/KeyValue"
+            }
+          },
+          "Outputs": {
+            "type": "array",
+            "description": "The method's output fields, read from the JSON answer.",
+            "items": {
+              "type": "object",
+              "required": [
+                "Name"
+              ],
+              "properties": {
+                "Name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 100,
+                  "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
+                  "x-messages": {
+                    "pattern": "cb.operations.nameInvalid",
+                    "minLength": "cb.operations.nameInvalid"
+                  }
+                },
+                "Type": {
+                  "type": "string",
+                  "enum": [
+                    "String",
+                    "Text",
+                    "Number",
+                    "Longnumber",
+                    "Decimal",
+                    "Boolean",
+                    "DateOnly",
+                    "DateTime",
+                    "Guid",
+                    "Object",
+                    "Array"
+                  ],
+                  "description": "A flow field type (spec part 2 §3 'Field types')."
+                },
+                "Path": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 500,
+                  "description": "Where the value is in the answer: data.items[0].id; $ for the whole answer; empty for the field's name."
+                }
+              }
+            }
+          },
+          "RetryUnsafe": {
+            "type": "boolean",
+            "description": "Retry this POST or PATCH too on a lost connection, 429 or 503: only when the API makes repeating it harmless."
+          }
+        }
+      },
+      "KeyValue": {
+        "title": "KeyValue",
+        "type": "object",
+        "required": [
+          "Key"
+        ],
+        "properties": {
+          "Key": {
+            "type": "string"
+          },
+          "Value": {
+            "type": [
+              "string",
+              "null"
+            ]
+          }
         }
       },
       "Revision": {

@@ -112,6 +112,11 @@ export interface ConnectorKind {
   name: string;
   description: string;
   settings: SettingsSchema;
+  /**
+   * Its connections declare HTTP operations (the connection item's Operations, imported from an OpenAPI
+   * description too): the Connection Builder then shows them (CredentialType.DeclaresOperations).
+   */
+  declaresOperations?: true;
   /** Really connects with settings in clear; absent, Test Connection answers that the type cannot be tested. */
   test?(settings: Settings, services: Pick<Services, 'db'>): Promise<TestAnswer>;
   /** Opens the database whose functions and procedures the Method Builder offers; absent, the type has none. */

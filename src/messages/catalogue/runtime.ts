@@ -40,6 +40,9 @@ export const runtime = {
   'runtime.external.unreachable': 'The flow could not reach {connection}; nothing was written',
   'runtime.external.timeout': '{connection} did not answer in time; nothing was written',
   'runtime.external.refused': '{connection} refused what the flow asked; nothing was written',
+  // An HTTP API's operation (issue 30 point 3): what the call's own input lacks, before anything is sent.
+  'runtime.http.missingInput': 'The {operation} call needs a value for {name}',
+  'runtime.http.lineBreak': 'The header {name} may not contain a line break',
 
   // ── Test run and executions (Flow Builder) ──
   'fb.testRun.title': 'Test run',
