@@ -3917,7 +3917,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The description's text */
+                    /** @description The description's text, JSON or YAML. */
                     Document: string;
                 };
             };
