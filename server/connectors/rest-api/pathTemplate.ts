@@ -26,8 +26,9 @@ const segment = (text: string) =>
 
 /**
  * The address of a call: the filled path below BaseUrl, with the query. Undefined when the result would
- * leave BaseUrl's origin (a path such as `@other.host/x` joined to `https://api.example.com` names
- * another host): the key never goes anywhere but the host the connection saved (issue 29 point 1).
+ * leave BaseUrl's origin: a path is always joined after a slash, so `@other.host/x` stays a path, and
+ * the origin is checked once more on the joined address, so no later change of the joining can send
+ * the key anywhere but the host the connection saved (issue 29 point 1).
  */
 export function requestUrl(
   baseUrl: string,
@@ -44,7 +45,7 @@ export function requestUrl(
   const prefix = base.href.replace(/[?#].*$/, '').replace(/\/+$/, '');
   let url: URL;
   try {
-    url = new URL(`${prefix}${path.startsWith('/') ? '' : '/'}${path}`);
+    url = new URL(`${prefix}${path === '' || path.startsWith('/') ? '' : '/'}${path}`);
   } catch {
     return undefined;
   }

@@ -25,6 +25,8 @@ export function retryAfterMs(value: string | undefined, now: number): number | u
   if (value === undefined) return undefined;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // An HTTP date has a day or month name; Date.parse alone would read "-1" as a year.
+  if (!/[A-Za-z]/.test(text)) return undefined;
   const date = Date.parse(text);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
