@@ -354,6 +354,7 @@ export const form: FormDefinition = {
       "IsInternal",
       "AvailableModules",
       "FlowCredential",
+      "Operations",
       "*"
     ],
     "FlowConnectionGuid": {
@@ -401,6 +402,93 @@ export const form: FormDefinition = {
     "FlowCredential": {
       "ui:field": "credentialSettings",
       "ui:title": "Credential settings"
+    },
+    "Operations": {
+      "ui:field": "httpOperations",
+      "ui:title": "Operations",
+      "ui:help": "What flows can call on this API: each becomes a connector method of the EXTERNAL block.",
+      "ui:options": {
+        "addText": "Add operation"
+      },
+      "items": {
+        "ui:order": [
+          "Name",
+          "Method",
+          "Path",
+          "Description",
+          "Inputs",
+          "Headers",
+          "Outputs",
+          "RetryUnsafe",
+          "*"
+        ],
+        "Name": {
+          "ui:title": "Name"
+        },
+        "Method": {
+          "ui:title": "Method"
+        },
+        "Path": {
+          "ui:title": "Path",
+          "ui:help": "Below the base URL, e.g. /orders/{id}."
+        },
+        "Description": {
+          "ui:title": "Description"
+        },
+        "Inputs": {
+          "ui:title": "Inputs",
+          "ui:options": {
+            "addText": "Add input"
+          },
+          "items": {
+            "ui:order": [
+              "Name",
+              "Type",
+              "In",
+              "Key",
+              "IsRequired"
+            ],
+            "In": {
+              "ui:title": "Sent in"
+            },
+            "Key": {
+              "ui:title": "Name in the request",
+              "ui:help": "Empty for the input's name; dotted for a nested body property."
+            },
+            "IsRequired": {
+              "ui:title": "Required"
+            }
+          }
+        },
+        "Headers": {
+          "ui:title": "Fixed headers",
+          "ui:field": "keyValueList",
+          "ui:options": {
+            "addLabel": "Add header",
+            "empty": "No fixed headers."
+          }
+        },
+        "Outputs": {
+          "ui:title": "Outputs",
+          "ui:options": {
+            "addText": "Add output"
+          },
+          "items": {
+            "ui:order": [
+              "Name",
+              "Type",
+              "Path"
+            ],
+            "Path": {
+              "ui:title": "Path in the answer",
+              "ui:help": "e.g. data.items[0].id; $ for the whole answer."
+            }
+          }
+        },
+        "RetryUnsafe": {
+          "ui:title": "Retry a POST or PATCH too (only if repeating it is harmless)"
+        }
+      }
     },
     "IsPublished": {
       "ui:widget": "hidden"
