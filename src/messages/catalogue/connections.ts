@@ -17,7 +17,7 @@ export const connections = {
   'cb.test.running': 'Testing…',
   'cb.test.success': 'Connected: {detail}',
   'cb.test.failed': 'Could not connect: {detail}',
-  'cb.test.notSupported': 'Testing is available for PostgreSQL connections only',
+  'cb.test.notSupported': 'This connection type cannot be tested',
   'cb.test.internal': 'the server’s own database',
   'cb.settings.title': 'Credential settings',
   'cb.settings.none': 'This type needs no settings.',

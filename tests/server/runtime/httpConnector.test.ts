@@ -197,6 +197,7 @@ describe.each(databaseTargets)('HTTP API connector ($name; issue 30 points 3, 4,
   const connectionName = `Shop_${connectionGuid.slice(0, 6)}`;
   const methods = new Map<string, string>();
   const paths = new Map<string, string>();
+  const versions = new Map<string, string>();
   let saved: Record<string, unknown>;
 
   let counter = 0;
@@ -236,8 +237,9 @@ describe.each(databaseTargets)('HTTP API connector ($name; issue 30 points 3, 4,
       Api: ORDERS_API,
       IsScript: false,
     };
-    await publishFlow(server.db, flow);
+    const published = await publishFlow(server.db, flow);
     paths.set(operation, `orders_api/${flow.Name}`);
+    versions.set(operation, `${flow.Guid}/${published.VersionGuid}`);
   }
 
   beforeAll(async () => {
@@ -497,6 +499,21 @@ describe.each(databaseTargets)('HTTP API connector ($name; issue 30 points 3, 4,
       body: { Document: 'swagger: "2.0"\ninfo: {title: x, version: "1"}\npaths: {}\n' },
     });
     expect([swagger.status, swagger.body.MessageKey]).toEqual([400, 'cb.openapi.notVersion3']);
+  });
+
+  it('keeps the key out of the test run’s trace', async () => {
+    for (const [operation, input] of [
+      ['getOrder', { id: 7 }],
+      ['busy', {}],
+    ] as const) {
+      const run = await call(server, 'POST', `FlowBuilder/TestRunRestMethodFlow/${versions.get(operation)}`, {
+        token,
+        body: { Input: input },
+      });
+      expect(run.status).toBe(200);
+      expect((run.body.Trace as Array<{ Type: string }>).map((entry) => entry.Type)).toContain('external');
+      expect(JSON.stringify(run.body)).not.toContain(API_KEY);
+    }
   });
 
   it('keeps the key out of the server log and the executions log', async () => {
