@@ -24,6 +24,7 @@ export const operationTable = {
   "Connection.PostConnection": { method: 'POST', path: "/UIServices/Connection/PostConnection", write: true },
   "Connection.DeleteConnection": { method: 'DELETE', path: "/UIServices/Connection/DeleteConnection/{guid}", write: true },
   "Connection.TestConnection": { method: 'POST', path: "/UIServices/Connection/TestConnection/{guid}" },
+  "Connection.ImportOpenApi": { method: 'POST', path: "/UIServices/Connection/ImportOpenApi" },
   "MetaDocumentBuilder.GetReferenceListByName": { method: 'GET', path: "/UIServices/MetaDocumentBuilder/GetReferenceLists/{name}" },
   "MetaDocumentBuilder.GetReferenceLists": { method: 'GET', path: "/UIServices/MetaDocumentBuilder/GetReferenceLists" },
   "MetaDocumentBuilder.GetForeignReferenceList": { method: 'GET', path: "/UIServices/MetaDocumentBuilder/GetForeignReferenceList" },

@@ -417,6 +417,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/UIServices/Connection/ImportOpenApi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The operations of an OpenAPI 3 description, as a REST API connection declares them.
+         * @description Parses and dereferences the description (JSON or YAML, pasted or uploaded in the Connection Builder) on the server, without fetching anything it refers to elsewhere, and answers one operation per path and method: its inputs from the path, query and header parameters and the JSON body's properties, its outputs from the properties of the 200 (else first 2xx) JSON answer. Nothing is saved. An invalid description answers 400 (cb.openapi.invalid).
+         */
+        post: operations["Connection.ImportOpenApi"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/UIServices/MetaDocumentBuilder/GetReferenceLists/{name}": {
         parameters: {
             query?: never;
@@ -2195,6 +2215,8 @@ export interface components {
                     [key: string]: string | number | boolean | null;
                 };
             };
+            /** @description The HTTP operations a REST API connection declares or imported from an OpenAPI description (issue 30 point 3); other types have none. */
+            Operations?: components["schemas"]["HttpOperation"][];
             IsPublished?: boolean;
             /** @enum {string} */
             readonly Status?: "draft" | "published";
@@ -2214,6 +2236,8 @@ export interface components {
             Description?: string | null;
             /** @description TestConnection really connects with this type (the PostgreSQL types). */
             Testable?: boolean;
+            /** @description Its connections declare HTTP operations (Operations), edited in the Connection Builder and imported from an OpenAPI description (issue 30 point 3). */
+            DeclaresOperations?: boolean;
             Fields: {
                 Name: string;
                 /**
@@ -2720,6 +2744,51 @@ export interface components {
          * @description A GUID in 8-4-4-4-12 form (spec part 2 §5 'Type formats').
          */
         Guid: string;
+        /**
+         * HttpOperation
+         * @description One operation a REST API connection declares (issue 30 point 3): the request it makes from its inputs and the output fields it reads from the JSON answer. Each becomes a connector method the EXTERNAL block calls.
+         */
+        HttpOperation: {
+            /** @description The connector method's name: letters, digits and underscores. */
+            Name: string;
+            /** @enum {string} */
+            Method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+            /** @description Below the base URL, starting with /; {name} is replaced by the path input of that name. */
+            Path: string;
+            Description?: string | null;
+            /** @description The method's input fields and where each goes in the request. */
+            Inputs?: {
+                Name: string;
+                /**
+                 * @description A flow field type (spec part 2 §3 'Field types').
+                 * @enum {string}
+                 */
+                Type?: "String" | "Text" | "Number" | "Longnumber" | "Decimal" | "Boolean" | "DateOnly" | "DateTime" | "Guid" | "Object" | "Array";
+                /**
+                 * @description path fills {Name} of the path; query and header send it under Key; body sets Key (dotted for nesting) in the JSON body.
+                 * @enum {string}
+                 */
+                In: "path" | "query" | "header" | "body";
+                /** @description The name in the request; empty for the field's name. */
+                Key?: string | null;
+                IsRequired?: boolean;
+            }[];
+            /** @description Headers sent with every call, as written. */
+            Headers?: components["schemas"]["KeyValue"][];
+            /** @description The method's output fields, read from the JSON answer. */
+            Outputs?: {
+                Name: string;
+                /**
+                 * @description A flow field type (spec part 2 §3 'Field types').
+                 * @enum {string}
+                 */
+                Type?: "String" | "Text" | "Number" | "Longnumber" | "Decimal" | "Boolean" | "DateOnly" | "DateTime" | "Guid" | "Object" | "Array";
+                /** @description Where the value is in the answer: data.items[0].id; $ for the whole answer; empty for the field's name. */
+                Path?: string | null;
+            }[];
+            /** @description Retry this POST or PATCH too on a lost connection, 429 or 503: only when the API makes repeating it harmless. */
+            RetryUnsafe?: boolean;
+        };
         /**
          * Impact
          * @description Why a publish or delete was refused (issue 10 point 1): the published items it would break that the caller may read, and how many more are in builders the caller may not read.
@@ -3834,6 +3903,36 @@ export interface operations {
                     "application/json": {
                         Success: boolean;
                         Message?: string;
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    "Connection.ImportOpenApi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The description's text, JSON or YAML. */
+                    Document: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The operations the description declares. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Operations: components["schemas"]["HttpOperation"][];
                     };
                 };
             };

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { HttpLimits } from './connectors/rest-api/httpClient';
 
 /** Server settings from the environment, with the defaults `npm start` runs on. */
 export interface ServerConfig {
@@ -65,6 +66,8 @@ export interface RuntimeConfig {
   readCache: boolean;
   /** SMTP_URL, as the server's own mail has it: where the SendMail connector delivers (issue 30 point 5). */
   smtpUrl?: string;
+  /** Calls of REST API connections' operations (issue 30 point 3, server/connectors/rest-api/). */
+  http: HttpLimits;
 }
 
 export const demoAdmin = {
@@ -148,6 +151,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       executionRetentionDays: number('EXECUTION_RETENTION_DAYS', 7),
       readCache: env.FLOW_READ_CACHE !== 'off',
       ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
+      http: {
+        timeoutMs: number('HTTP_TIMEOUT_SECONDS', 5) * 1000,
+        retries: number('HTTP_RETRIES', 2),
+        retryWaitMs: number('HTTP_RETRY_WAIT_SECONDS', 5) * 1000,
+        backoffMs: number('HTTP_BACKOFF_MS', 200),
+        maxResponseBytes: number('HTTP_MAX_RESPONSE_BYTES', 5 * 1024 * 1024),
+        maxRedirects: number('HTTP_MAX_REDIRECTS', 3),
+      },
     },
     metrics: {
       enabled: env.METRICS !== 'off',

@@ -98,6 +98,13 @@ export const form: FormDefinition = {
           }
         }
       },
+      "Operations": {
+        "type": "array",
+        "description": "The HTTP operations a REST API connection declares or imported from an OpenAPI description (issue 30 point 3); other types have none.",
+        "items": {
+          "$ref": "#/$defs/HttpOperation"
+        }
+      },
       "IsPublished": {
         "type": "boolean"
       },
@@ -142,6 +149,194 @@ export const form: FormDefinition = {
           "pattern": "typeError.guid"
         }
       },
+      "HttpOperation": {
+        "title": "HttpOperation",
+        "description": "One operation a REST API connection declares (issue 30 point 3): the request it makes from its inputs and the output fields it reads from the JSON answer. Each becomes a connector method the EXTERNAL block calls.",
+        "type": "object",
+        "required": [
+          "Name",
+          "Method",
+          "Path"
+        ],
+        "properties": {
+          "Name": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 100,
+            "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
+            "description": "The connector method's name: letters, digits and underscores.",
+            "x-messages": {
+              "required": "cb.operations.nameInvalid",
+              "minLength": "cb.operations.nameInvalid",
+              "pattern": "cb.operations.nameInvalid"
+            }
+          },
+          "Method": {
+            "type": "string",
+            "enum": [
+              "GET",
+              "POST",
+              "PUT",
+              "PATCH",
+              "DELETE"
+            ]
+          },
+          "Path": {
+            "type": "string",
+            "maxLength": 2000,
+            "pattern": "^/[^\\s?#]*$",
+            "description": "Below the base URL, starting with /; {name} is replaced by the path input of that name.",
+            "x-messages": {
+              "pattern": "cb.operations.pathInvalid",
+              "required": "cb.operations.pathInvalid"
+            }
+          },
+          "Description": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 2000
+          },
+          "Inputs": {
+            "type": "array",
+            "description": "The method's input fields and where each goes in the request.",
+            "items": {
+              "type": "object",
+              "required": [
+                "Name",
+                "In"
+              ],
+              "properties": {
+                "Name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 100,
+                  "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
+                  "x-messages": {
+                    "pattern": "cb.operations.nameInvalid",
+                    "minLength": "cb.operations.nameInvalid"
+                  }
+                },
+                "Type": {
+                  "type": "string",
+                  "enum": [
+                    "String",
+                    "Text",
+                    "Number",
+                    "Longnumber",
+                    "Decimal",
+                    "Boolean",
+                    "DateOnly",
+                    "DateTime",
+                    "Guid",
+                    "Object",
+                    "Array"
+                  ],
+                  "description": "A flow field type (spec part 2 §3 'Field types')."
+                },
+                "In": {
+                  "type": "string",
+                  "enum": [
+                    "path",
+                    "query",
+                    "header",
+                    "body"
+                  ],
+                  "description": "path fills {Name} of the path; query and header send it under Key; body sets Key (dotted for nesting) in the JSON body."
+                },
+                "Key": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 200,
+                  "description": "The name in the request; empty for the field's name."
+                },
+                "IsRequired": {
+                  "type": "boolean"
+                }
+              }
+            }
+          },
+          "Headers": {
+            "type": "array",
+            "description": "Headers sent with every call, as written.",
+            "items": {
+              "$ref": "#/$defs/KeyValue"
+            }
+          },
+          "Outputs": {
+            "type": "array",
+            "description": "The method's output fields, read from the JSON answer.",
+            "items": {
+              "type": "object",
+              "required": [
+                "Name"
+              ],
+              "properties": {
+                "Name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 100,
+                  "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
+                  "x-messages": {
+                    "pattern": "cb.operations.nameInvalid",
+                    "minLength": "cb.operations.nameInvalid"
+                  }
+                },
+                "Type": {
+                  "type": "string",
+                  "enum": [
+                    "String",
+                    "Text",
+                    "Number",
+                    "Longnumber",
+                    "Decimal",
+                    "Boolean",
+                    "DateOnly",
+                    "DateTime",
+                    "Guid",
+                    "Object",
+                    "Array"
+                  ],
+                  "description": "A flow field type (spec part 2 §3 'Field types')."
+                },
+                "Path": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 500,
+                  "description": "Where the value is in the answer: data.items[0].id; $ for the whole answer; empty for the field's name."
+                }
+              }
+            }
+          },
+          "RetryUnsafe": {
+            "type": "boolean",
+            "description": "Retry this POST or PATCH too on a lost connection, 429 or 503: only when the API makes repeating it harmless."
+          }
+        }
+      },
+      "KeyValue": {
+        "title": "KeyValue",
+        "type": "object",
+        "required": [
+          "Key"
+        ],
+        "properties": {
+          "Key": {
+            "type": "string"
+          },
+          "Value": {
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        }
+      },
       "Revision": {
         "title": "Revision",
         "description": "Optimistic-concurrency counter: a save sends the revision it was based on; a stale one answers 409.",
@@ -159,6 +354,7 @@ export const form: FormDefinition = {
       "IsInternal",
       "AvailableModules",
       "FlowCredential",
+      "Operations",
       "*"
     ],
     "FlowConnectionGuid": {
@@ -206,6 +402,93 @@ export const form: FormDefinition = {
     "FlowCredential": {
       "ui:field": "credentialSettings",
       "ui:title": "Credential settings"
+    },
+    "Operations": {
+      "ui:field": "httpOperations",
+      "ui:title": "Operations",
+      "ui:help": "What flows can call on this API: each becomes a connector method of the EXTERNAL block.",
+      "ui:options": {
+        "addText": "Add operation"
+      },
+      "items": {
+        "ui:order": [
+          "Name",
+          "Method",
+          "Path",
+          "Description",
+          "Inputs",
+          "Headers",
+          "Outputs",
+          "RetryUnsafe",
+          "*"
+        ],
+        "Name": {
+          "ui:title": "Name"
+        },
+        "Method": {
+          "ui:title": "Method"
+        },
+        "Path": {
+          "ui:title": "Path",
+          "ui:help": "Below the base URL, e.g. /orders/{id}."
+        },
+        "Description": {
+          "ui:title": "Description"
+        },
+        "Inputs": {
+          "ui:title": "Inputs",
+          "ui:options": {
+            "addText": "Add input"
+          },
+          "items": {
+            "ui:order": [
+              "Name",
+              "Type",
+              "In",
+              "Key",
+              "IsRequired"
+            ],
+            "In": {
+              "ui:title": "Sent in"
+            },
+            "Key": {
+              "ui:title": "Name in the request",
+              "ui:help": "Empty for the input's name; dotted for a nested body property."
+            },
+            "IsRequired": {
+              "ui:title": "Required"
+            }
+          }
+        },
+        "Headers": {
+          "ui:title": "Fixed headers",
+          "ui:field": "keyValueList",
+          "ui:options": {
+            "addLabel": "Add header",
+            "empty": "No fixed headers."
+          }
+        },
+        "Outputs": {
+          "ui:title": "Outputs",
+          "ui:options": {
+            "addText": "Add output"
+          },
+          "items": {
+            "ui:order": [
+              "Name",
+              "Type",
+              "Path"
+            ],
+            "Path": {
+              "ui:title": "Path in the answer",
+              "ui:help": "e.g. data.items[0].id; $ for the whole answer."
+            }
+          }
+        },
+        "RetryUnsafe": {
+          "ui:title": "Retry a POST or PATCH too (only if repeating it is harmless)"
+        }
+      }
     },
     "IsPublished": {
       "ui:widget": "hidden"

@@ -4,6 +4,7 @@ import { t } from '../../src/messages/t';
 import { connectionKind } from '../connections/connectionKind';
 import { maskSettings, openSettings, type Settings, sealSettings } from '../connections/secrets';
 import { connectorKind, credentialType, credentialTypes } from '../connectors';
+import { importOpenApi } from '../connectors/rest-api/openApiImport';
 import type { Schemas } from '../contract/types';
 import type { Handlers, Services } from '../http/context';
 import { badRequest, HttpError } from '../http/errors';
@@ -136,6 +137,9 @@ const handlers: Handlers = {
     await items.remove(connectionKind, params.guid);
     return true;
   },
+
+  // Issue 30 point 3: the operations of an OpenAPI description, for the Connection Builder to add.
+  'Connection.ImportOpenApi': async ({ body }) => ({ Operations: await importOpenApi(body.Document) }),
 
   'Connection.TestConnection': async (services) => {
     const saved = await stored(services, services.params.guid);

@@ -31,6 +31,7 @@ export function credentialTypeOf(kind: ConnectorKind): CredentialType {
     Name: kind.name,
     Description: kind.description,
     Testable: kind.test !== undefined,
+    ...(kind.declaresOperations ? { DeclaresOperations: true } : {}),
     Fields: Object.entries(kind.settings.properties).map(([name, setting]) => {
       const validation = validationOf(setting, required.has(name));
       return {

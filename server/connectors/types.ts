@@ -138,6 +138,11 @@ export interface ConnectorKind {
   description: string;
   settings: SettingsSchema;
   /**
+   * Its connections declare HTTP operations (the connection item's Operations, imported from an OpenAPI
+   * description too): the Connection Builder then shows them (CredentialType.DeclaresOperations).
+   */
+  declaresOperations?: true;
+  /**
    * Really connects with settings in clear; absent, Test Connection answers that the type cannot be tested.
    * `connection` is the one tested (saved or not), for what a kind keeps about it (an SFTP host key pin).
    */

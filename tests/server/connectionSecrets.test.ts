@@ -179,7 +179,8 @@ describe.each(databaseTargets)(
       expect(binding).toEqual({
         'Internal PostgreSQL': [],
         PostgreSQL: ['Host', 'Port', 'Database', 'User', 'Ssl', 'SslVerify'],
-        'REST API': ['BaseUrl'],
+        // The key's header says where the key goes too (issue 30 point 3).
+        'REST API': ['BaseUrl', 'KeyHeader'],
         SFTP: ['Host', 'Port', 'User'],
       });
     });

@@ -292,9 +292,10 @@ describe.each(databaseTargets)('connections on $name (spec part 1 §3, §5, §7 
   });
 
   it('does not test types it cannot reach', async () => {
+    // SFTP has no Test Connection yet (issue 30 point 4 adds one); REST API has (tests/server/runtime/httpConnector.test.ts).
     const item = connection({
-      Type: 'REST API',
-      FlowCredential: { Type: 'REST API', Settings: { BaseUrl: 'https://api.example.com', ApiKey: 'k' } },
+      Type: 'SFTP',
+      FlowCredential: { Type: 'SFTP', Settings: { Host: 'files.example.com', Port: 22, User: 'u' } },
     });
     const answer = await call(server, 'POST', `Connection/TestConnection/${item.FlowConnectionGuid}`, {
       token,
@@ -302,7 +303,7 @@ describe.each(databaseTargets)('connections on $name (spec part 1 §3, §5, §7 
     });
     expect(answer.body).toEqual({
       Success: false,
-      Message: 'Testing is available for PostgreSQL connections only',
+      Message: 'This connection type cannot be tested',
     });
   });
 

@@ -31,6 +31,8 @@ export function ConnectionEditor(props: FieldProps) {
     const { 'ui:field': _field, ...rest } = uiSchema ?? {};
     return {
       ...rest,
+      // Only a type whose connections declare HTTP operations shows them (issue 30 point 3).
+      ...(type?.DeclaresOperations ? {} : { Operations: { 'ui:field': 'kept' } }),
       FlowCredential: {
         ...(rest.FlowCredential as UiSchema | undefined),
         'ui:options': {

@@ -4,6 +4,7 @@ import { connectionRules } from '../../domain/connections/rules';
 import type { BuilderDefinition } from '../../engine/builder/BuilderDefinition';
 import { ConnectionEditor } from './ConnectionEditor';
 import { CredentialSettingsField } from './CredentialSettingsField';
+import { HttpOperationsField } from './HttpOperationsField';
 
 type Connection = components['schemas']['Connection'];
 
@@ -61,7 +62,11 @@ export const builder: BuilderDefinition<Connection> = {
   }),
   peersList: 'connections',
   rules: (connection) => connectionRules(connection, undefined),
-  fields: { connectionEditor: ConnectionEditor, credentialSettings: CredentialSettingsField },
+  fields: {
+    connectionEditor: ConnectionEditor,
+    credentialSettings: CredentialSettingsField,
+    httpOperations: HttpOperationsField,
+  },
   publishable: true,
   messages: { notFound: 'cb.error.loadConnection' },
 };

@@ -1,6 +1,7 @@
 import type { components } from '../../../generated/uiservices';
 import { t } from '../../messages/t';
 import type { FieldError } from '../../validation/fieldErrors';
+import { httpOperationRules } from './httpOperationRules';
 import { maskedSecretsNeedingReentry } from './secretReentry';
 
 type Connection = components['schemas']['Connection'];
@@ -51,7 +52,8 @@ export function settingError(field: CredentialField, value: SettingValue): Field
  * credential types, and the credential settings fit the type's field list (name, type, validation; part 1
  * §3). Without the credential types (not loaded yet) only what needs none is checked. Given the connection
  * as stored, a masked secret whose target changed must be typed again (issue 29 point 1; the server
- * refuses it too, server/connections/secrets.ts).
+ * refuses it too, server/connections/secrets.ts). A type whose connections declare HTTP operations has
+ * their rules too (./httpOperationRules.ts).
  */
 export function connectionRules(
   connection: Connection,
@@ -64,6 +66,7 @@ export function connectionRules(
   const settings = connection.FlowCredential?.Settings ?? {};
   return [
     ...type.Fields.flatMap((field) => settingError(field, settings[field.Name]) ?? []),
+    ...(type.DeclaresOperations ? httpOperationRules(connection.Operations) : []),
     ...maskedSecretsNeedingReentry(
       type,
       settings,

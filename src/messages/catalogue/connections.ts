@@ -17,7 +17,7 @@ export const connections = {
   'cb.test.running': 'Testing…',
   'cb.test.success': 'Connected: {detail}',
   'cb.test.failed': 'Could not connect: {detail}',
-  'cb.test.notSupported': 'Testing is available for PostgreSQL connections only',
+  'cb.test.notSupported': 'This connection type cannot be tested',
   'cb.test.internal': 'the server’s own database',
   // SFTP (issue 30 point 4): what Test Connection saw, and the host key it pinned or checked.
   'cb.test.sftp.home': 'the login’s home folder',
@@ -31,4 +31,20 @@ export const connections = {
   'cb.settings.secretHelp': 'Stored encrypted. Leave as is to keep it, or type a new one.',
   // Issue 29 point 1: a masked secret stands for the stored one only where it was saved for.
   'cb.secretReentry': 'Enter {name} again: {changed} changed since it was saved',
+  // Issue 30 point 3: a REST API connection's operations, declared or imported from OpenAPI.
+  'cb.operations.nameInvalid': 'Use letters, digits and underscores, starting with a letter',
+  'cb.operations.nameNotUnique': 'Another operation of this connection is called {name}',
+  'cb.operations.pathInvalid': 'Enter a path starting with /, without spaces, ? or #',
+  'cb.operations.pathInputMissing': 'The path uses {{name}}: add a path input called {name}',
+  'cb.openapi.invalid': 'This is not a valid OpenAPI 3 description: {detail}',
+  'cb.openapi.notVersion3': 'Only OpenAPI 3 descriptions can be imported (this one is {version})',
+  'cb.openapi.title': 'Import operations from OpenAPI',
+  'cb.openapi.help':
+    'Paste an OpenAPI 3 description (JSON or YAML) or choose its file. Imported operations replace those of the same name.',
+  'cb.openapi.file': 'OpenAPI file',
+  'cb.openapi.text': 'OpenAPI description',
+  'cb.openapi.import': 'Import operations',
+  'cb.openapi.importing': 'Importing…',
+  'cb.openapi.imported': 'Imported {count} operations',
+  'cb.openapi.imported.one': 'Imported 1 operation',
 } as const;

@@ -58,6 +58,9 @@ export const runtime = {
   'runtime.external.badFormat': 'The format must be text, csv or json',
   'runtime.external.badRows':
     'Write an array of objects for {format}; as CSV each value must be text, a number, true, false or null',
+  // An HTTP API's operation (issue 30 point 3): what the call's own input lacks, before anything is sent.
+  'runtime.http.missingInput': 'The {operation} call needs a value for {name}',
+  'runtime.http.lineBreak': 'The header {name} may not contain a line break',
 
   // ── Test run and executions (Flow Builder) ──
   'fb.testRun.title': 'Test run',

@@ -1,0 +1,88 @@
+import type { Schemas } from '../../contract/types';
+import { writePath } from './outputPath';
+import { fillPath, requestUrl } from './pathTemplate';
+
+export type HttpOperation = Schemas['HttpOperation'];
+type OperationInput = NonNullable<HttpOperation['Inputs']>[number];
+
+/** The request an operation makes from a call's input, before the key is added. */
+export interface BuiltRequest {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** Why no request could be made: an input it needs is missing, a header value breaks a line, or the address left the origin. */
+export type RequestProblem =
+  | { problem: 'missing'; name: string }
+  | { problem: 'lineBreak'; name: string }
+  | { problem: 'origin' };
+
+const keyOf = (input: OperationInput) => (input.Key?.trim() ? input.Key.trim() : input.Name);
+
+const present = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+const asText = (value: unknown) => (typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+/** A value from the call's input by the operation's input name (the EXTERNAL block maps by that name). */
+function inputValue(input: Readonly<Record<string, unknown>>, name: string): unknown {
+  if (Object.hasOwn(input, name)) return input[name];
+  const lower = name.toLowerCase();
+  const key = Object.keys(input).find((candidate) => candidate.toLowerCase() === lower);
+  return key === undefined ? undefined : input[key];
+}
+
+/**
+ * The request of a declared operation (issue 30 point 3): path inputs fill `{Name}` of its path, query
+ * inputs go to the query (an array as repeated parameters), header inputs and the fixed headers to the
+ * headers, body inputs into a JSON body at their (dotted) Key, or as the whole body under `$`; an
+ * absent optional input is left out.
+ */
+export function buildRequest(
+  operation: HttpOperation,
+  baseUrl: string,
+  input: Readonly<Record<string, unknown>>,
+): BuiltRequest | RequestProblem {
+  const inputs = operation.Inputs ?? [];
+  for (const declared of inputs)
+    if (declared.IsRequired && !present(inputValue(input, declared.Name)))
+      return { problem: 'missing', name: declared.Name };
+  const pathValues = Object.fromEntries(
+    inputs
+      .filter((declared) => declared.In === 'path')
+      .map((declared) => [keyOf(declared), inputValue(input, declared.Name)]),
+  );
+  const filled = fillPath(operation.Path, pathValues);
+  if (filled.missing.length > 0) return { problem: 'missing', name: filled.missing[0]! };
+  const query: Array<[string, string]> = [];
+  const headers: Record<string, string> = { accept: 'application/json' };
+  for (const fixed of operation.Headers ?? [])
+    if (fixed.Key.trim()) headers[fixed.Key.trim().toLowerCase()] = fixed.Value ?? '';
+  let body: Record<string, unknown> | undefined;
+  // A body input keyed `$` is the whole body (an OpenAPI body that is a list, not an object).
+  let whole: unknown;
+  for (const declared of inputs) {
+    const value = inputValue(input, declared.Name);
+    if (!present(value) && declared.In !== 'body') continue;
+    if (value === undefined) continue;
+    if (declared.In === 'query')
+      for (const item of Array.isArray(value) ? value : [value]) query.push([keyOf(declared), asText(item)]);
+    else if (declared.In === 'header') headers[keyOf(declared).toLowerCase()] = asText(value);
+    else if (declared.In === 'body' && keyOf(declared) === '$') whole = value;
+    else if (declared.In === 'body') {
+      body ??= {};
+      writePath(body, keyOf(declared), value);
+    }
+  }
+  for (const [name, value] of Object.entries(headers))
+    if (/[\r\n\0]/.test(value)) return { problem: 'lineBreak', name };
+  const url = requestUrl(baseUrl, filled.path, query);
+  if (!url) return { problem: 'origin' };
+  const method = operation.Method.toUpperCase();
+  if (whole !== undefined) return { method, url, headers, body: JSON.stringify(whole) };
+  const sendsBody =
+    body !== undefined ||
+    (method !== 'GET' && method !== 'DELETE' && inputs.some((declared) => declared.In === 'body'));
+  return { method, url, headers, ...(sendsBody ? { body: JSON.stringify(body ?? {}) } : {}) };
+}
