@@ -291,22 +291,6 @@ describe.each(databaseTargets)('connections on $name (spec part 1 §3, §5, §7 
     expect(answer.body.Message).toMatch(/^Connected: PostgreSQL \d+/);
   });
 
-  it('does not test types it cannot reach', async () => {
-    // SFTP has no Test Connection yet (issue 30 point 4 adds one); REST API has (tests/server/runtime/httpConnector.test.ts).
-    const item = connection({
-      Type: 'SFTP',
-      FlowCredential: { Type: 'SFTP', Settings: { Host: 'files.example.com', Port: 22, User: 'u' } },
-    });
-    const answer = await call(server, 'POST', `Connection/TestConnection/${item.FlowConnectionGuid}`, {
-      token,
-      body: item,
-    });
-    expect(answer.body).toEqual({
-      Success: false,
-      Message: 'This connection type cannot be tested',
-    });
-  });
-
   it('deletes a connection, refuses one that methods use, and says "was not found" after', async () => {
     // Published items on it: refused with the list of what would break (issue 10 point 1).
     const inUse = await call(server, 'DELETE', `Connection/DeleteConnection/${DEMO_CONNECTION_GUID}`, {
