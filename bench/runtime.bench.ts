@@ -5,6 +5,7 @@ import { demoCreditFlow, demoFlowCustomers } from '../server/seed/demo/050_flows
 import { httpCall, httpSignIn, startServerProcess } from '../tests/support/serverProcess';
 import { testAdmin } from '../tests/support/testServer';
 import { procStatusKb } from './lib/context';
+import { externalHttp } from './lib/externalHttp';
 import { externalRead } from './lib/externalRead';
 import type { BenchModule, BenchRow } from './lib/types';
 
@@ -21,7 +22,8 @@ const MEMORY_CALLS = 100_000;
  * p99 ≤ 20 ms, memory within ±10%; and metrics (issue 32 point 1) cost at most 5% of executions/s, with
  * them on beside METRICS=off in the same minutes (metricsCost); keeping call data (issue 32 point 3)
  * costs at most 15% of executions/s, 'always' beside the default 'on error' in the same minutes
- * (keepDataCost). Issue 30's external READ beside a bare Fastify + pg control follows (lib/externalRead.ts).
+ * (keepDataCost). Issue 30's external READ beside a bare Fastify + pg control and EXTERNAL HTTP call beside a bare proxy
+ * follow (lib/externalRead.ts, lib/externalHttp.ts).
  */
 const runtime: BenchModule = {
   name: 'runtime',
@@ -117,6 +119,7 @@ const runtime: BenchModule = {
       rows.push(...(await metricsCost(context)));
       rows.push(...(await keepDataCost(context)));
       rows.push(...(await externalRead(context)));
+      rows.push(...(await externalHttp(context)));
       return rows;
     } finally {
       await server.kill('SIGTERM');

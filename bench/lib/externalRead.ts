@@ -2,10 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
-import autocannon, { type Request } from 'autocannon';
 import pg from 'pg';
-import type { FlowField, RestMethodFlow } from '../../src/domain/flow/types';
-import { flowOf } from '../../tests/support/flowBuilders';
+import type { FlowField } from '../../src/domain/flow/types';
 import {
   httpCall,
   httpSignIn,
@@ -14,18 +12,17 @@ import {
 } from '../../tests/support/serverProcess';
 import { testAdmin } from '../../tests/support/testServer';
 import { startBarePostgres } from './barePostgres';
+import { beside, byKey, demoApiToken, publishBenchFlow } from './besideControl';
 import { procStatusKb } from './context';
 import type { BenchModule, BenchRow } from './types';
 
 type Context = Parameters<BenchModule['run']>[0];
 
 const group = 'runtime';
-const CONNECTIONS = 50;
 const ROWS = 10_000;
 const MEMORY_CALLS = 100_000;
 /** The pool a flow connection opens (server/connectors/postgresql/pools.ts), and so the control's. */
 const POOL_SIZE = 10;
-const ORDERS_API = '5d1e7a92-3c4b-4f0e-8a6d-2b9c0e1f3a02';
 const FLOW = 'bench/external_customer';
 const SQL = 'select name, credit from public.customer_by_id($1)';
 
@@ -133,7 +130,10 @@ async function buildFlow(server: ServerProcess, database: URL) {
     token,
     body: { ...(stored.body as object), IsPublished: true },
   });
-  const built = flowOf(
+  await publishBenchFlow(
+    server.url,
+    token,
+    FLOW,
     [
       {
         type: 'read',
@@ -154,51 +154,11 @@ async function buildFlow(server: ServerProcess, database: URL) {
         ],
       },
     ],
-    {
-      startFields: [{ Name: 'id', Type: 'Number', Validation: { IsRequired: true } }],
-      result: {
-        output: [
-          { Name: 'name', Alias: 'name' },
-          { Name: 'credit', Alias: 'credit' },
-        ],
-      },
-      newGuid: randomUUID,
-    },
+    [{ Name: 'id', Type: 'Number', Validation: { IsRequired: true } }],
+    ['name', 'credit'],
   );
-  const flow: RestMethodFlow = {
-    ...built.flow,
-    Guid: randomUUID(),
-    VersionGuid: randomUUID(),
-    Name: FLOW,
-    Api: ORDERS_API,
-    IsScript: false,
-    IsNew: true,
-    IsPublished: true,
-    IsActive: true,
-  };
-  const published = await httpCall(server.url, 'POST', 'FlowBuilder/PostRestMethodFlow', {
-    token,
-    body: flow,
-  });
-  if (published.status !== 200)
-    throw new Error(`PostRestMethodFlow answered ${published.status} ${JSON.stringify(published.body)}`);
-  const users = (await httpCall(server.url, 'GET', 'RestApi/GetApiUsers', { token })).body as Array<{
-    Username: string;
-    ApiToken: string;
-  }>;
-  return users.find((user) => user.Username === 'demo-importer')!.ApiToken;
+  return demoApiToken(server.url, token);
 }
-
-/** A GET of `route` with a random customer id per request, so no answer is the last one's. */
-const byKey = (route: string, headers: Record<string, string>): Request => ({
-  method: 'GET',
-  path: `${route}?id=1`,
-  headers,
-  setupRequest: (request) => ({
-    ...request,
-    path: `${route}?id=${1 + Math.floor(Math.random() * ROWS)}`,
-  }),
-});
 
 /**
  * Issue 30's bench: a READ flow on an external PostgreSQL (ROWS rows, filtered by key, no cache) beside a
@@ -227,8 +187,8 @@ export async function externalRead(context: Context): Promise<BenchRow[]> {
   const control = await startBarePostgres('/customer', database.url.toString(), SQL, POOL_SIZE);
   try {
     const token = await buildFlow(server, database.url);
-    const flowRequest = byKey(`/rest/orders_api/${FLOW}`, { authorization: `Bearer ${token}` });
-    const controlRequest = byKey('/customer', {});
+    const flowRequest = byKey(`/rest/orders_api/${FLOW}`, true, ROWS, { authorization: `Bearer ${token}` });
+    const controlRequest = byKey('/customer', true, ROWS, {});
     const probe = await fetch(`${server.url}/rest/orders_api/${FLOW}?id=42`, {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -243,73 +203,50 @@ export async function externalRead(context: Context): Promise<BenchRow[]> {
           failed: `probe answered ${probe.status} ${probeBody}; the control ${JSON.stringify(expected)}`,
         },
       ];
-    const load = (
-      url: string,
-      request: Request,
-      options: { duration?: number; amount?: number },
-    ) =>
-      autocannon({
-        url,
-        connections: CONNECTIONS,
-        pipelining: 1,
-        timeout: 60,
-        requests: [request],
-        ...options,
-      });
-    await load(server.url, flowRequest, { amount: 20_000 });
-    await load(control.url, controlRequest, { amount: 20_000 });
-    const turn = Math.max(1, context.settings.durationSeconds / 2);
-    const sides = [
-      { url: server.url, request: flowRequest, answers: 0, seconds: 0, p99: 0, other: 0 },
-      { url: control.url, request: controlRequest, answers: 0, seconds: 0, p99: 0, other: 0 },
-    ];
-    for (const index of [0, 1, 1, 0]) {
-      const side = sides[index]!;
-      const result = await load(side.url, side.request, { duration: turn });
-      side.answers += result['2xx'];
-      side.seconds += result.duration;
-      side.p99 = Math.max(side.p99, result.latency.p99);
-      side.other += result.non2xx + result.errors;
-    }
-    const [flow, bare] = sides.map((side) => side.answers / side.seconds) as [number, number];
-    const note = `${CONNECTIONS} connections, ${ROWS.toLocaleString('en')} rows, turns of ${turn} s (flow, control, control, flow); ${sides[0]!.answers} / ${sides[1]!.answers} answers${sides[0]!.other + sides[1]!.other ? `, ${sides[0]!.other} / ${sides[1]!.other} not 2xx or failed` : ''}`;
+    const measured = await beside(
+      context,
+      { url: server.url, request: flowRequest },
+      { url: control.url, request: controlRequest },
+    );
+    const { flow, control: bare, load } = measured;
+    const note = `${ROWS.toLocaleString('en')} rows; ${measured.note}`;
     const settle = () => new Promise((resolve) => setTimeout(resolve, 12_000));
-    await load(server.url, flowRequest, { amount: MEMORY_CALLS });
+    await load({ url: server.url, request: flowRequest }, { amount: MEMORY_CALLS });
     await settle();
     const before = procStatusKb(server.pid, 'VmRSS');
-    const long = await load(server.url, flowRequest, { amount: MEMORY_CALLS });
+    const long = await load({ url: server.url, request: flowRequest }, { amount: MEMORY_CALLS });
     await settle();
     const after = procStatusKb(server.pid, 'VmRSS');
     return [
       {
         group,
         figure: 'external READ flow (PostgreSQL connection, by key): executions per second',
-        value: flow,
+        value: flow.rate,
         unit: 'exec/s',
         note,
       },
       {
         group,
         figure: 'bare Fastify + pg, the same query, the same minutes: requests per second',
-        value: bare,
+        value: bare.rate,
         unit: 'req/s',
         note,
       },
       {
         group,
         figure: 'external READ flow: share of the bare control’s rate',
-        value: (flow / bare) * 100,
+        value: (flow.rate / bare.rate) * 100,
         unit: '%',
         budget: { kind: 'min', limit: 50 },
-        note: `${flow.toFixed(0)} exec/s against ${bare.toFixed(0)} req/s`,
+        note: `${flow.rate.toFixed(0)} exec/s against ${bare.rate.toFixed(0)} req/s`,
       },
       {
         group,
         figure: 'external READ flow: p99 latency',
-        value: sides[0]!.p99,
+        value: flow.p99,
         unit: 'ms',
         budget: { kind: 'max', limit: 20 },
-        note: `the worse of its two turns; the control's ${sides[1]!.p99} ms`,
+        note: `the worse of its two turns; the control's ${bare.p99} ms`,
       },
       {
         group,
