@@ -92,16 +92,18 @@ export async function listRecords(db: RecordDb, document: Document, query: Recor
     params.push(`%${escapeLike(query.search.trim())}%`);
     where = `where ${document.Elements.map((field) => `${quoteIdent(field.Name)}::text ilike $1`).join(' or ')}`;
   }
+  // By the table's column, through its alias: a bare name in ORDER BY is the select list's, which reads
+  // decimals and dates back as text (selectExpression), and would sort 100.50 before 20.00.
   const order = [sortField, key]
     .filter((field): field is DocumentField => field !== undefined)
-    .map((field) => `${quoteIdent(field.Name)} ${direction} nulls last`)
+    .map((field) => `r.${quoteIdent(field.Name)} ${direction} nulls last`)
     .join(', ');
   const [{ total } = { total: 0 }] = await db.query<{ total: number }>(
     `select count(*)::int as total from ${table} ${where}`,
     params,
   );
   const records = await db.query<RecordValues>(
-    `select ${selectList(document)} from ${table} ${where} order by ${order} limit $${params.length + 1} offset $${params.length + 2}`,
+    `select ${selectList(document)} from ${table} as r ${where} order by ${order} limit $${params.length + 1} offset $${params.length + 2}`,
     [...params, query.pageSize, (query.page - 1) * query.pageSize],
   );
   return { Records: records, Total: total };
