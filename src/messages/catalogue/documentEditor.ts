@@ -2,7 +2,7 @@
 export const documentEditor = {
   'de.error.loadRecord': 'The record was not found',
   'de.error.connectionNotSupported':
-    'Records are kept for connections of type Internal PostgreSQL only; this connection is of type {type}',
+    'This server keeps or reaches no records for connections of type {type}',
   'de.error.viewReadOnly': '{document} maps onto a view; its records cannot be changed',
   'de.records.deleted': 'Record deleted',
   'de.records.delete': 'Delete record',
