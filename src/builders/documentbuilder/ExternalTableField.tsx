@@ -16,7 +16,7 @@ import { documentFormContext } from './documentFormContext';
  * has some. Documents of the internal connection, and of kinds without tables, do not show it.
  */
 export function ExternalTableField(props: FieldProps) {
-  const context = documentFormContext(props.formContext);
+  const context = documentFormContext(props.registry.formContext);
   const { document, connection, readOnly } = context;
   const connections = useQuery(connectionsLookup());
   const type = connections.data?.find((entry) => entry.FlowConnectionGuid === connection)?.Type;
