@@ -365,6 +365,69 @@ describe.skipIf(!url).each(databaseTargets)(
       expect(await remoteRows("select 1 from customer where name = 'Zed'")).toEqual([]);
     });
 
+    it('a READ runs on a composed document over the remote table, through its root document (spec part 2 §3 Composed document, Block read)', async () => {
+      const guid = randomUUID();
+      const saved = await call(
+        server,
+        'POST',
+        `ComposedDocument/PostComposedDocument/${connection}/${guid}`,
+        {
+          token,
+          body: {
+            Guid: guid,
+            Name: 'CustomersWithParis',
+            FlowConnectionGuid: connection,
+            IsRead: true,
+            IsPublished: true,
+            Document: {
+              Name: 'Customers',
+              Guid: customers,
+              Method: 'read',
+              Childs: [
+                {
+                  ChildName: 'Paris',
+                  Name: 'ParisCustomers',
+                  Guid: parisCustomers,
+                  Method: 'read',
+                  KeyField: 'id',
+                  ChildField: 'id',
+                  Childs: [],
+                },
+              ],
+            },
+          },
+        },
+      );
+      expect([saved.status, saved.body]).toEqual([200, expect.anything()]);
+      const read = await publish(
+        [
+          {
+            type: 'read',
+            config: {
+              Action: {
+                Guid: guid,
+                Name: 'CustomersWithParis',
+                Type: 'ComposedDocument' as const,
+                FlowConnectionGuid: connection,
+                IsRead: true,
+              },
+              Mapping: [{ From: 'id', To: 'id' }],
+              FirstMatch: true,
+            },
+            output: [{ Name: 'name', Type: 'String' }],
+          },
+        ],
+        {
+          startFields: [{ Name: 'id', Type: 'Number', Validation: { IsRequired: true } }],
+          result: { output: [{ Name: 'name' }] },
+        },
+      );
+      expect(await restCall(server, 'GET', `${read}?id=3`, { token: apiToken })).toMatchObject({
+        status: 200,
+        body: { name: 'Cy' },
+      });
+    });
+
     /** A query-script method (IsSp false) saved and published through the Method Builder's calls. */
     async function queryMethod(
       name: string,
