@@ -107,6 +107,36 @@ describe.skipIf(!url)('an external PostgreSQL in a flow, built in the console (i
     await validateAndPublish('Document published');
   });
 
+  it('adds, edits and deletes records of the remote table in the Document Editor (spec part 2 §2 Document Editor)', async () => {
+    onFailure('records');
+    const remoteRow = async () =>
+      (await database.remote.query('select name, price::text as price from product where id = 4')).rows;
+    await page.goto(`${server.url}/documenteditor?connection=${connection}`);
+    await button('product').click();
+    await page.locator('tr', { hasText: 'Chair' }).waitFor();
+    await button('New record').click();
+    const form = page.getByRole('dialog').last();
+    await form.getByLabel(/^id/).fill('4');
+    await form.getByLabel(/^name/).fill('Shelf');
+    await form.getByLabel(/^price/).fill('75.25');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.waitFor({ state: 'detached' });
+    await poll(remoteRow).toEqual([{ name: 'Shelf', price: '75.25' }]);
+    await page.locator('tr', { hasText: 'Shelf' }).getByRole('button', { name: '4', exact: true }).click();
+    const record = page.getByRole('dialog').last();
+    await record.getByLabel(/^name/).fill('Wall shelf');
+    await record.getByRole('button', { name: 'Save' }).click();
+    await record.waitFor({ state: 'detached' });
+    await poll(remoteRow).toEqual([{ name: 'Wall shelf', price: '75.25' }]);
+    await page
+      .locator('tr', { hasText: 'Wall shelf' })
+      .getByRole('button', { name: '4', exact: true })
+      .click();
+    await page.getByRole('dialog').last().getByRole('button', { name: 'Delete record' }).click();
+    await confirmDialog(page, 'Delete');
+    await poll(remoteRow).toEqual([]);
+  });
+
   it('builds a method from the stock_of function and publishes it (spec part 1 §2 Method Builder)', async () => {
     onFailure('method');
     await page.goto(`${server.url}/methodbuilder?connection=${connection}`);
