@@ -1,8 +1,7 @@
 /** Document Editor texts (spec part 2 §2 'Document Editor', §8 de.*). */
 export const documentEditor = {
   'de.error.loadRecord': 'The record was not found',
-  'de.error.connectionNotSupported':
-    'This server keeps or reaches no records for connections of type {type}',
+  'de.error.connectionNotSupported': 'This server keeps or reaches no records for connections of type {type}',
   'de.error.viewReadOnly': '{document} maps onto a view; its records cannot be changed',
   'de.records.deleted': 'Record deleted',
   'de.records.delete': 'Delete record',

@@ -69,7 +69,8 @@ export const documents = {
   'db.validation.tableOnInternal':
     'Documents of the internal connection keep their records in a table of their own; leave the table empty',
   'db.validation.columnNotFound': 'The table or view has no column {name}',
-  'db.validation.columnTypeMismatch': 'The column {name} holds {type} values, which this field’s type cannot take',
+  'db.validation.columnTypeMismatch':
+    'The column {name} holds {type} values, which this field’s type cannot take',
   'db.error.catalog': 'The tables of the connection’s database could not be read: {detail}',
   'db.error.noTables': 'This connection has no tables to pick: its documents keep their records themselves',
   'db.tables.pick': 'Pick a table or view',
