@@ -1452,6 +1452,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/UIServices/DocumentBuilder/GetConnectionTables/{connection}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tables and views of the connection's database, with their columns as document fields.
+         * @description The live catalogue a document on a connection to another database maps onto (issue 30 point 2), read through the connection kind's catalogue as the Method Builder reads functions. The internal connection answers 400: its documents get records tables of their own.
+         */
+        get: operations["DocumentBuilder.GetConnectionTables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/UIServices/DocumentEditor/GetConnectionDocument/{connection}/{guid}/records": {
         parameters: {
             query?: never;
@@ -1498,6 +1518,23 @@ export interface paths {
         /** Insert or update one record; defaults on insert and update are applied by the server. */
         post: operations["DocumentEditor.PostRecord"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/UIServices/DocumentEditor/DeleteRecord/{connection}/{guid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete the record whose key field holds keyValue. */
+        delete: operations["DocumentEditor.DeleteRecord"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2307,6 +2344,10 @@ export interface components {
             FlowConnectionGuid: components["schemas"]["Guid"];
             /** @description Name of the key field, kept by the server. */
             Key?: string | null;
+            /** @description On a connection to another database (issue 30 point 2): the existing table or view (schema.name) the document maps onto, picked from the live catalogue (DocumentBuilder.GetConnectionTables). Empty on the internal connection, whose documents get a records table of their own. */
+            Table?: string | null;
+            /** @description Set by the server from the catalogue when the document is published: Table is a view, so its records are read only. */
+            IsView?: boolean;
             IsPublished?: boolean;
             IsNew?: boolean;
             /** @enum {string} */
@@ -2412,6 +2453,23 @@ export interface components {
             ConnectionName?: string | null;
             Input?: components["schemas"]["FlowField"][];
             Output?: components["schemas"]["FlowField"][];
+        };
+        /**
+         * ExternalTable
+         * @description A table or view of a connection's database, as the Document Builder offers it (DocumentBuilder.GetConnectionTables; issue 30 point 2): its columns as document fields with their types, the primary key as the key.
+         */
+        ExternalTable: {
+            /** @description schema.name, as a document's Table names it. */
+            Name: string;
+            Schema: string;
+            Table: string;
+            /** @description A view: a document over it is read only. */
+            IsView: boolean;
+            /** @description The one-column primary key, if the table has one. */
+            Key?: string | null;
+            /** @description A document of this connection already maps onto it. */
+            IsDocumented?: boolean;
+            Elements: components["schemas"]["DocumentField"][];
         };
         /**
          * FieldChange
@@ -5233,6 +5291,30 @@ export interface operations {
             "4XX": components["responses"]["Error"];
         };
     };
+    "DocumentBuilder.GetConnectionTables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The connection's guid. */
+                connection: components["parameters"]["ConnectionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tables and views. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExternalTable"][];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
     "DocumentEditor.GetRecords": {
         parameters: {
             query?: {
@@ -5323,6 +5405,26 @@ export interface operations {
                     };
                 };
             };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    "DocumentEditor.DeleteRecord": {
+        parameters: {
+            query: {
+                keyField: string;
+                keyValue: string;
+            };
+            header?: never;
+            path: {
+                /** @description The connection's guid. */
+                connection: components["parameters"]["ConnectionPath"];
+                guid: components["parameters"]["GuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Ok"];
             "4XX": components["responses"]["Error"];
         };
     };

@@ -71,6 +71,18 @@ export const form: FormDefinition = {
         ],
         "description": "Name of the key field, kept by the server."
       },
+      "Table": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 127,
+        "description": "On a connection to another database (issue 30 point 2): the existing table or view (schema.name) the document maps onto, picked from the live catalogue (DocumentBuilder.GetConnectionTables). Empty on the internal connection, whose documents get a records table of their own."
+      },
+      "IsView": {
+        "type": "boolean",
+        "description": "Set by the server from the catalogue when the document is published: Table is a view, so its records are read only."
+      },
       "IsPublished": {
         "type": "boolean"
       },
@@ -403,6 +415,7 @@ export const form: FormDefinition = {
       "Description",
       "Type",
       "FlowConnectionGuid",
+      "Table",
       "Elements",
       "References",
       "*"
@@ -441,6 +454,13 @@ export const form: FormDefinition = {
     "FlowConnectionGuid": {
       "ui:title": "Connection",
       "ui:field": "connectionName"
+    },
+    "Table": {
+      "ui:title": "Table or view",
+      "ui:field": "externalTable"
+    },
+    "IsView": {
+      "ui:widget": "hidden"
     },
     "Elements": {
       "ui:title": "Fields",

@@ -1,9 +1,11 @@
+import { externalTableRules, mapsOntoTable } from '../../src/domain/documents/externalTable';
 import { normalizeDocument } from '../../src/domain/documents/normalizeDocument';
 import { documentRules } from '../../src/domain/documents/rules';
 import type { Document } from '../../src/domain/documents/types';
 import { assertMayChange } from '../documents/access';
 import { recordDatabase, requireConnection } from '../documents/connection';
 import { defaultValueTypes, publishedDocuments } from '../documents/context';
+import { isExternalDatabase, readTables } from '../documents/externalTables';
 import { documentKind } from '../documents/kinds';
 import { dropRecordTable, migrateRecordTable } from '../documents/recordTable';
 import { saveBuilderItem } from '../documents/saveBuilderItem';
@@ -63,9 +65,38 @@ const handlers: Handlers = {
   'DocumentBuilder.GetConnectionDocument': async ({ items, params }) =>
     (await items.get(documentKind, params.guid, params.connection)) as never,
 
-  'DocumentBuilder.PostConnectionDocument': async ({ db, items, params, body, principal, now }) => {
+  // The live catalogue a document over another database's table is picked from (issue 30 point 2).
+  'DocumentBuilder.GetConnectionTables': async (services) => {
+    const { items, params } = services;
+    const connection = await requireConnection(items, params.connection);
+    const tables = await readTables(services, connection, (catalogue) => catalogue.list());
+    const documented = new Set(
+      ((await items.list(documentKind, params.connection)) as Document[]).map((document) =>
+        (document.Table ?? '').toLowerCase(),
+      ),
+    );
+    return tables.map((table) => ({ ...table, IsDocumented: documented.has(table.Name.toLowerCase()) }));
+  },
+
+  'DocumentBuilder.PostConnectionDocument': async (services) => {
+    const { db, items, params, body, principal, now } = services;
     const document = normalizeDocument(body as Document);
     const connection = await requireConnection(items, params.connection);
+    // A document over another database's table is checked against its catalogue when it is published,
+    // and whether it is a view is the catalogue's word, never the client's (issue 30 point 2).
+    const external = isExternalDatabase(connection);
+    delete document.IsView;
+    const table =
+      external && document.IsPublished === true && mapsOntoTable(document)
+        ? await readTables(services, connection, async (catalogue) => {
+            const [found] = await catalogue.list(catalogue.split(document.Table!.trim()));
+            return found;
+          })
+        : undefined;
+    if (table) {
+      document.Table = table.Name;
+      document.IsView = table.IsView;
+    }
     return saveBuilderItem({
       db,
       kind: documentKind,
@@ -77,13 +108,15 @@ const handlers: Handlers = {
       now: now(),
       mismatch: 'db.validation.pathMismatch',
       editDenied: 'db.error.editPublished',
-      rules: async () =>
-        documentRules(document, {
+      rules: async () => [
+        ...documentRules(document, {
           documents: (await publishedDocuments(items, params.connection)).filter(
             (entry) => entry.Guid !== document.Guid,
           ),
           defaultValueTypes: await defaultValueTypes(db),
         }),
+        ...externalTableRules(document, { external, table }),
+      ],
       inTransaction: async (tx) => {
         // Publishing a list document gives its records a table (spec part 2 §2 'Document Editor').
         const records = recordDatabase(connection, tx);

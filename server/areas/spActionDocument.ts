@@ -1,3 +1,4 @@
+import { methodTypeOf } from '../../src/domain/methods/methodType';
 import { methodRules } from '../../src/domain/methods/rules';
 import { t } from '../../src/messages/t';
 import { listRoutines, routineParameters } from '../connections/catalog';
@@ -46,7 +47,8 @@ const handlers: Handlers = {
         },
       ]);
     await connectionOf(services, params.connection);
-    const method = { ...body, FlowConnectionGuid: params.connection, Type: body.Type ?? 'Stored Procedure' };
+    // A query script (IsSp false) is of type Query, a stored procedure of the default type (spec part 1 §3).
+    const method = { ...body, FlowConnectionGuid: params.connection, Type: methodTypeOf(body) };
     const errors = methodRules(method);
     if (errors.length > 0) throw badRequest(errors);
     return items.save(methodKind, method as Record<string, unknown>, {

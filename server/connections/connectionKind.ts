@@ -11,4 +11,4 @@ export const connectionKind: ItemKind = {
 
 /** The embedded demo database's connection: its type reaches the server's own database. */
 export const DEMO_CONNECTION_GUID = '9b8a7c6d-5e4f-4a3b-9c2d-1e0f0a1b2c3d';
-export const INTERNAL_TYPE = 'Internal PostgreSQL';
+export { INTERNAL_TYPE } from '../../src/domain/connections/internalType';

@@ -28,6 +28,19 @@ export function tableName(documentGuid: string): string {
 export const qualifiedTable = (documentGuid: string) =>
   `${quoteIdent(RECORDS_SCHEMA)}.${quoteIdent(tableName(documentGuid))}`;
 
+/**
+ * Where a document's records are: the table or view of another database it maps onto (issue 30 point 2,
+ * `Table` as schema.name), else its own records table.
+ */
+export function recordsOf(document: { Guid: string; Table?: string | null | undefined }): string {
+  const table = document.Table?.trim();
+  if (!table) return qualifiedTable(document.Guid);
+  const dot = table.indexOf('.');
+  return dot > 0
+    ? `${quoteIdent(table.slice(0, dot))}.${quoteIdent(table.slice(dot + 1))}`
+    : quoteIdent(table);
+}
+
 interface ColumnType {
   /** The type as information_schema.columns.data_type names it. */
   dataType: string;
@@ -98,7 +111,7 @@ function columnDefinition(field: DocumentField, isKey: boolean): string {
     .join(' ');
 }
 
-async function tableExists(db: Db, documentGuid: string): Promise<boolean> {
+async function tableExists(db: Pick<Db, 'query'>, documentGuid: string): Promise<boolean> {
   const rows = await db.query(
     'select 1 from information_schema.tables where table_schema = $1 and table_name = $2',
     [RECORDS_SCHEMA, tableName(documentGuid)],

@@ -15,9 +15,15 @@ import { fieldErrors } from '../../src/validation/fieldErrors';
 import type { Principal } from '../auth/principal';
 import type { Db } from '../db/database';
 import { badRequest, HttpError, notFound } from '../http/errors';
-import { qualifiedTable, quoteIdent, recordTableExists } from './recordTable';
+import { quoteIdent, recordsOf, recordTableExists } from './recordTable';
 
 const UNIQUE_VIOLATION = '23505';
+
+/**
+ * What records are read and written through: the server's own database (or a call's transaction on it),
+ * or another connection's database for a document over one of its tables (issue 30 point 2).
+ */
+export type RecordDb = Pick<Db, 'query'>;
 
 /** How a column is read back, so every engine answers the same JSON (dates as text, decimals exact). */
 export function selectExpression(field: { Name: string; Type?: string | null | undefined }): string {
@@ -75,8 +81,8 @@ export interface RecordQuery {
 }
 
 /** One page of records, sorted and searched on the server (spec part 2 §2 'Document Editor', §9 tables). */
-export async function listRecords(db: Db, document: Document, query: RecordQuery) {
-  const table = qualifiedTable(document.Guid);
+export async function listRecords(db: RecordDb, document: Document, query: RecordQuery) {
+  const table = recordsOf(document);
   const key = keyFieldOf(document);
   const sortField = query.sort ? fieldOf(document, query.sort, 'de.error.badSort') : key;
   const direction = query.direction === 'DESC' ? 'desc' : 'asc';
@@ -86,32 +92,34 @@ export async function listRecords(db: Db, document: Document, query: RecordQuery
     params.push(`%${escapeLike(query.search.trim())}%`);
     where = `where ${document.Elements.map((field) => `${quoteIdent(field.Name)}::text ilike $1`).join(' or ')}`;
   }
+  // By the table's column, through its alias: a bare name in ORDER BY is the select list's, which reads
+  // decimals and dates back as text (selectExpression), and would sort 100.50 before 20.00.
   const order = [sortField, key]
     .filter((field): field is DocumentField => field !== undefined)
-    .map((field) => `${quoteIdent(field.Name)} ${direction} nulls last`)
+    .map((field) => `r.${quoteIdent(field.Name)} ${direction} nulls last`)
     .join(', ');
   const [{ total } = { total: 0 }] = await db.query<{ total: number }>(
     `select count(*)::int as total from ${table} ${where}`,
     params,
   );
   const records = await db.query<RecordValues>(
-    `select ${selectList(document)} from ${table} ${where} order by ${order} limit $${params.length + 1} offset $${params.length + 2}`,
+    `select ${selectList(document)} from ${table} as r ${where} order by ${order} limit $${params.length + 1} offset $${params.length + 2}`,
     [...params, query.pageSize, (query.page - 1) * query.pageSize],
   );
   return { Records: records, Total: total };
 }
 
 /** The record whose `field` holds `value`, or undefined. */
-export async function findRecord(db: Db, document: Document, field: DocumentField, value: unknown) {
+export async function findRecord(db: RecordDb, document: Document, field: DocumentField, value: unknown) {
   const [record] = await db.query<RecordValues>(
-    `select ${selectList(document)} from ${qualifiedTable(document.Guid)} where ${quoteIdent(field.Name)} = $1 limit 1`,
+    `select ${selectList(document)} from ${recordsOf(document)} where ${quoteIdent(field.Name)} = $1 limit 1`,
     [toColumn(field, value)],
   );
   return record;
 }
 
 /** One record by a field and value (spec part 2 §7: keyField and keyValue), or 404 de.error.loadRecord. */
-export async function getRecord(db: Db, document: Document, keyField: string, keyValue: string) {
+export async function getRecord(db: RecordDb, document: Document, keyField: string, keyValue: string) {
   const field = fieldOf(document, keyField, 'de.validation.unknownField');
   // A value that cannot be of the field's type names no record.
   if (field.Type !== 'String' && field.Type !== 'Text' && valueFormatError(field.Type, keyValue))
@@ -210,7 +218,7 @@ export interface ReferenceCheck {
  * a foreign key must name an existing record of the referenced document.
  */
 export async function saveRecord(
-  db: Db,
+  db: RecordDb,
   document: Document,
   body: RecordValues,
   options: {
@@ -266,8 +274,9 @@ export async function saveRecord(
   for (const check of options.references) {
     const value = record[check.field.Name];
     if (isEmptyValue(value) || errors.some((error) => error.path === `/${check.field.Name}`)) continue;
+    // A document over another database's table has its records there, not in a table of its own.
     const exists =
-      (await recordTableExists(db, check.target.Guid)) &&
+      (check.target.Table ? true : await recordTableExists(db, check.target.Guid)) &&
       (await findRecord(db, check.target, check.targetField, value));
     if (!exists)
       errors.push(
@@ -276,7 +285,7 @@ export async function saveRecord(
   }
   if (errors.length > 0) throw badRequest(dedupe(errors));
 
-  const table = qualifiedTable(document.Guid);
+  const table = recordsOf(document);
   const columns = document.Elements.filter(
     (field) =>
       Object.hasOwn(record, field.Name) &&
@@ -321,4 +330,16 @@ function dedupe(errors: FieldError[]): FieldError[] {
     seen.add(id);
     return true;
   });
+}
+
+/** Deletes the record whose `keyField` holds `keyValue`, or 404 de.error.loadRecord when there is none. */
+export async function deleteRecord(db: RecordDb, document: Document, keyField: string, keyValue: string) {
+  const field = fieldOf(document, keyField, 'de.validation.unknownField');
+  if (field.Type !== 'String' && field.Type !== 'Text' && valueFormatError(field.Type, keyValue))
+    throw notFound('de.error.loadRecord');
+  const deleted = await db.query(
+    `delete from ${recordsOf(document)} where ${quoteIdent(field.Name)} = $1 returning 1 as one`,
+    [toColumn(field, keyValue)],
+  );
+  if (deleted.length === 0) throw notFound('de.error.loadRecord');
 }

@@ -19,7 +19,7 @@ import type { ServerKeys } from '../auth/keys';
 import type { RuntimeConfig } from '../config';
 import type { ConnectorMethod } from '../connectors';
 import type { Db } from '../db/database';
-import { findRecord, saveRecord, selectExpression } from '../documents/records';
+import { findRecord, type RecordDb, saveRecord, selectExpression } from '../documents/records';
 import { quoteIdent } from '../documents/recordTable';
 import { HttpError } from '../http/errors';
 import { addSecret, isSecretType } from './callData';
@@ -223,7 +223,25 @@ function columnFinder(columns: readonly Column[]) {
  */
 const SOURCE = 'r';
 
-/** Where a read's rows come from: the records table, or the routine called with the mapped inputs. */
+/**
+ * The flow fields bound to a query script's $1, $2, … : one per method input, in the inputs' order
+ * (spec part 1 §3 'Method'), null where the block maps nothing into that input.
+ */
+function queryArguments(
+  inputs: readonly Column[],
+  mapping: readonly FlowMapping[],
+  input: ReturnType<typeof columnFinder>,
+): Array<string | null> {
+  const mapped = new Map(
+    mapping.filter((entry) => entry.From).map((entry) => [input(entry.To, 'the method input'), entry.From!]),
+  );
+  return inputs.map((field) => mapped.get(field) ?? null);
+}
+
+/**
+ * Where a read's rows come from: the records table (or the table or view of another database a document
+ * maps onto), the routine called with the mapped inputs, or a method's query script as a subquery.
+ */
 function fromClause(source: Source, mapping: readonly FlowMapping[]) {
   if (source.kind === 'table') {
     const column = columnFinder(source.document.Elements);
@@ -240,6 +258,15 @@ function fromClause(source: Source, mapping: readonly FlowMapping[]) {
     };
   }
   const input = columnFinder(source.inputs);
+  if (source.kind === 'query') {
+    const from = queryArguments(source.inputs, mapping, input);
+    return {
+      sql: `(${source.sql}) as ${SOURCE}`,
+      where: [] as string[],
+      params: from,
+      columns: source.outputs,
+    };
+  }
   const args = mapping
     .filter((entry) => entry.From)
     .map((entry) => ({ entry, field: input(entry.To, 'the method input') }));
@@ -301,14 +328,16 @@ const read: BlockCompiler = async (block, env) => {
     return sql;
   };
   const label = config.Action?.Name ?? 'READ';
-  // Another connection's routine runs on its database: in the call's transaction there once the call
-  // wrote there (callTransactions.ts), else on its pool.
-  const remote = source.kind === 'routine' ? source.database : undefined;
+  // Another connection's routine, query or table runs on its database: in the call's transaction there
+  // once the call wrote there (callTransactions.ts), else on its pool.
+  const remote = source.database;
   // Rows of a records table outside a transaction are kept until the table is written (readCache.ts).
   const cache =
-    source.kind === 'table' && env.config.readCache ? readCache(env.db, source.document.Guid) : undefined;
+    source.kind === 'table' && !remote && env.config.readCache
+      ? readCache(env.db, source.document.Guid)
+      : undefined;
   return async (state) => {
-    const mapped = from.params.map((name) => bindValue(readVar(state, name)));
+    const mapped = from.params.map((name) => (name === null ? null : bindValue(readVar(state, name))));
     const filterParams = filters.params({ now: state.now, variable: (name) => readVar(state, name) });
     const text = sqlFor(filterParams.length);
     const params = [...mapped, ...filterParams, firstMatch ? 1 : cap + 1];
@@ -344,7 +373,9 @@ const read: BlockCompiler = async (block, env) => {
     if (state.tracing)
       state.note = {
         Input: {
-          ...Object.fromEntries(from.params.map((name, index) => [name, mapped[index]])),
+          ...Object.fromEntries(
+            from.params.flatMap((name, index) => (name === null ? [] : [[name, mapped[index]]])),
+          ),
           ...(filterParams.length ? { filters: filterParams } : {}),
         },
         Output: firstMatch ? added([...first.values()]) : rows.map((row) => added([...toVars(row).values()])),
@@ -359,7 +390,7 @@ const write: BlockCompiler = async (block, env) => {
   env.writes = true;
   const config = block.Config ?? {};
   const source = await resolveSource(env, config.Action ?? {});
-  if (source.kind === 'table' || !source.database) env.writesOwn = true;
+  if (!source.database) env.writesOwn = true;
   const mapping = (config.Mapping ?? []).filter((entry) => entry.From);
   if (source.kind === 'table') {
     const column = columnFinder(source.document.Elements);
@@ -378,6 +409,20 @@ const write: BlockCompiler = async (block, env) => {
       outputs.map((output) => ({ name: output.column.Name, alias: output.alias, type: output.column.Type })),
     );
     const document: Document = source.document;
+    if (source.readOnly)
+      throw new NotRunnable(
+        `the document ${document.Name} maps onto the view ${document.Table ?? '—'}, whose records cannot be written`,
+      );
+    // A document over another database's table is written there (issue 30 point 2), in the call's
+    // transaction on that connection (callTransactions.ts): its lookup begins it, so both see one state.
+    const records = (state: RunState): RecordDb => {
+      const database = source.database;
+      if (!database) return state.db;
+      const remote = state.remote;
+      return remote
+        ? { query: <T>(sql: string, params: unknown[] = []) => remote.query<T>(database, sql, params, true) }
+        : database;
+    };
     const key = source.key;
     // The block's method, else its action document's, else an upsert (src/domain/flow/runtime/writeMethod.ts).
     if (config.Method && !writeMethodOf(config.Method))
@@ -388,7 +433,7 @@ const write: BlockCompiler = async (block, env) => {
     const refusal = (messageKey: 'runtime.recordExists' | 'runtime.recordNotFound', status: 404 | 409) =>
       new HttpError(status, messageKey, { document: document.Name, key: key?.Name ?? '—' });
     const save = (state: RunState, values: Record<string, unknown>, extra: Partial<SaveOptions>) =>
-      saveRecord(state.db, document, values, {
+      saveRecord(records(state), document, values, {
         principal: state.principal,
         now: state.now / 1000,
         references: source.references,
@@ -407,7 +452,9 @@ const write: BlockCompiler = async (block, env) => {
       else {
         const keyValue = key ? values[key.Name] : undefined;
         const existing =
-          key && !isEmptyValue(keyValue) ? await findRecord(state.db, document, key, keyValue) : undefined;
+          key && !isEmptyValue(keyValue)
+            ? await findRecord(records(state), document, key, keyValue)
+            : undefined;
         const step = writeStep(method, existing !== undefined);
         // A refusal rolls the call's transaction back (run.ts): nothing an earlier block wrote is kept.
         if ('refuse' in step) throw refusal(step.refuse, step.status);
@@ -426,11 +473,19 @@ const write: BlockCompiler = async (block, env) => {
     };
   }
   const input = columnFinder(source.inputs);
-  const args = mapping.map((entry) => ({ from: entry.From!, field: input(entry.To, 'the method input') }));
-  const call = `${source.name}(${args.map(({ field }, index) => `${quoteIdent(field.Name)} => $${index + 1}::${sqlTypeOf(field.Type)}`).join(', ')})`;
-  const sqlFor = (routine: 'function' | 'procedure') =>
-    routine === 'procedure' ? `call ${call}` : `select * from ${call}`;
-  const known = source.routine && sqlFor(source.routine);
+  // A query script binds every input as $1… in the inputs' order; a routine takes the mapped ones by name.
+  const args =
+    source.kind === 'query'
+      ? queryArguments(source.inputs, mapping, input).map((from, index) => ({
+          from,
+          field: source.inputs[index]!,
+        }))
+      : mapping.map((entry) => ({ from: entry.From!, field: input(entry.To, 'the method input') }));
+  const routine = source.kind === 'routine' ? source : undefined;
+  const call = `${routine?.name}(${args.map(({ field }, index) => `${quoteIdent(field.Name)} => $${index + 1}::${sqlTypeOf(field.Type)}`).join(', ')})`;
+  const sqlFor = (kind: 'function' | 'procedure') =>
+    kind === 'procedure' ? `call ${call}` : `select * from ${call}`;
+  const known = source.kind === 'query' ? source.sql : routine?.routine && sqlFor(routine.routine);
   const database = source.database;
   const outputs = (block.Output ?? []).map((field) => ({ field, alias: field.Alias || field.Name }));
   noteSecrets(
@@ -446,8 +501,8 @@ const write: BlockCompiler = async (block, env) => {
     })),
   );
   return async (state) => {
-    const params = args.map((arg) => bindValue(readVar(state, arg.from)));
-    const sql = known || sqlFor(await source.remoteKind!());
+    const params = args.map((arg) => (arg.from === null ? null : bindValue(readVar(state, arg.from))));
+    const sql = known || sqlFor(await routine!.remoteKind!());
     // Another connection's writes are one transaction per call and connection (callTransactions.ts).
     const rows = database
       ? await (state.remote

@@ -1,19 +1,22 @@
+import { mapsOntoTable } from '../../src/domain/documents/externalTable';
 import { keyFieldOf } from '../../src/domain/documents/keyField';
 import type { Document, DocumentField } from '../../src/domain/documents/types';
+import { isQueryMethod, queryText } from '../../src/domain/methods/methodType';
 import { INTERNAL_TYPE } from '../connections/connectionKind';
 import { connectorKind } from '../connectors';
 import { flowConnection } from '../connectors/flowConnection';
 import type { FlowContext, FlowDatabase } from '../connectors/types';
 import type { Db } from '../db/database';
 import type { ReferenceCheck } from '../documents/records';
-import { qualifiedTable, quoteIdent, recordTableExists } from '../documents/recordTable';
+import { qualifiedTable, quoteIdent, recordsOf, recordTableExists } from '../documents/recordTable';
 import { referenceChecks } from '../documents/references';
 
 /**
  * What a read or write block's action resolves to when a flow is compiled (spec part 2 §3 'Block'
  * read/write: documents and methods of the block's connection; composed and action documents through
- * their root document): a records table of the server's own database, a routine of the demo schema, or
- * a routine of another connection's database as its connector kind runs it (issue 30 point 2).
+ * their root document): a records table of the server's own database, a routine of the demo schema, or,
+ * as another connection's kind runs them (issue 30 point 2), a table or view of that database that a
+ * document maps onto, a routine there, or a method's query script.
  * Everything of the server's own is read once here, so a call never looks up the catalog; nothing of
  * another system is, so a flow compiles while that system is down and its calls answer 502.
  */
@@ -30,6 +33,18 @@ export type Source =
       references: ReferenceCheck[];
       /** An action document's root action method (spec part 2 §3 'Action document'), for a write without one. */
       method?: string | null;
+      /** Another connection's database holding the table; undefined for the server's own. */
+      database?: FlowDatabase;
+      /** A view of another database (the catalogue said so at publish): WRITE refuses it. */
+      readOnly?: boolean;
+    }
+  | {
+      kind: 'query';
+      /** The method's query script (spec part 1 §3 'Method': script), parameters $1… in input order. */
+      sql: string;
+      database: FlowDatabase;
+      inputs: Array<{ Name: string; Type: string | null | undefined }>;
+      outputs: Array<{ Name: string; Type: string | null | undefined }>;
     }
   | {
       kind: 'routine';
@@ -62,33 +77,57 @@ async function connectionType(db: Db, guid: string | null): Promise<string | und
   return row?.type ?? undefined;
 }
 
-async function requireInternal(db: Db, connection: string | null, what: string) {
-  const type = await connectionType(db, connection);
-  if (type !== INTERNAL_TYPE)
+/**
+ * A document over a table or view of another connection's database (issue 30 point 2): its records are
+ * read and written there, through the connection kind's pool; nothing is looked up there until a call.
+ */
+async function externalTableSource(
+  context: FlowContext,
+  item: { scope: string | null; name: string },
+  document: Document,
+  published: Document[],
+): Promise<Source> {
+  const connection = await flowConnection(context.db, item.scope);
+  const kind = connectorKind(connection?.type);
+  if (!connection || !kind?.flowDatabase)
     throw new NotRunnable(
-      `${what} is on a ${type ?? 'missing'} connection; this server runs the internal one only`,
+      `the document ${item.name} is on a ${connection?.type ?? 'missing'} connection, whose documents do not run in flows`,
     );
+  if (document.Type !== 'List' || !mapsOntoTable(document))
+    throw new NotRunnable(`the document ${item.name} maps onto no table (only published list documents do)`);
+  return {
+    kind: 'table',
+    document,
+    table: recordsOf(document),
+    key: keyFieldOf(document),
+    references: referenceChecks(document, published),
+    database: kind.flowDatabase(connection, context),
+    readOnly: document.IsView === true,
+  };
 }
 
-async function tableSource(db: Db, guid: string, what: string): Promise<Source> {
+async function tableSource(context: FlowContext, guid: string, what: string): Promise<Source> {
+  const { db } = context;
   const item = await publishedItem(db, 'document', guid);
   if (!item) throw new NotRunnable(`${what}: its document is not published`);
   const document = { ...(item.body as unknown as Document), Guid: guid };
-  await requireInternal(db, item.scope, `the document ${item.name}`);
+  const published = async () =>
+    (
+      await db.query<{ guid: string; body: Row }>(
+        "select guid::text as guid, published as body from items where kind = 'document' and scope::text = $1 and published is not null",
+        [item.scope],
+      )
+    ).map((row) => ({ ...(row.body as unknown as Document), Guid: row.guid }));
+  if ((await connectionType(db, item.scope)) !== INTERNAL_TYPE)
+    return externalTableSource(context, item, document, await published());
   if (document.Type !== 'List' || !(await recordTableExists(db, guid)))
     throw new NotRunnable(`the document ${item.name} holds no records (only published list documents do)`);
-  const published = (
-    await db.query<{ guid: string; body: Row }>(
-      "select guid::text as guid, published as body from items where kind = 'document' and scope::text = $1 and published is not null",
-      [item.scope],
-    )
-  ).map((row) => ({ ...(row.body as unknown as Document), Guid: row.guid }));
   return {
     kind: 'table',
     document,
     table: qualifiedTable(guid),
     key: keyFieldOf(document),
-    references: referenceChecks(document, published),
+    references: referenceChecks(document, await published()),
   };
 }
 
@@ -111,8 +150,17 @@ async function externalRoutine(
       `the method ${item.name} is on a ${connection?.type ?? 'missing'} connection, whose methods do not run in flows`,
     );
   const script = String(item.body.Script ?? '');
-  const [schema = 'public', name = ''] = script.includes('.') ? script.split('.', 2) : ['public', script];
   const database = kind.flowDatabase(connection, context);
+  // A query script runs as written, its inputs bound as $1… (spec part 1 §3 'Method': script).
+  if (isQueryMethod(item.body))
+    return {
+      kind: 'query' as const,
+      sql: queryText(script),
+      database,
+      inputs: list(item.body.Input).map(methodField),
+      outputs: list(item.body.Output).map(methodField),
+    };
+  const [schema = 'public', name = ''] = script.includes('.') ? script.split('.', 2) : ['public', script];
   let known: Promise<'function' | 'procedure'> | undefined;
   return {
     kind: 'routine' as const,
@@ -144,6 +192,10 @@ async function routineSource(context: FlowContext, guid: string): Promise<Source
   if (!item) throw new NotRunnable('its method is not published');
   const connection = await flowConnection(db, item.scope);
   if (connection?.type !== INTERNAL_TYPE) return externalRoutine(context, item);
+  if (isQueryMethod(item.body))
+    throw new NotRunnable(
+      `the method ${item.name} is a query; queries run on connections to other databases only`,
+    );
   const script = String(item.body.Script ?? '');
   const [schema, name] = script.includes('.') ? script.split('.', 2) : ['demo', script];
   const [routine] = await db.query<{ kind: string }>(
@@ -170,7 +222,7 @@ export async function resolveSource(
   const guid = action.Guid ?? '';
   switch (action.Type) {
     case 'Document':
-      return tableSource(db, guid, `the document ${action.Name ?? guid}`);
+      return tableSource(context, guid, `the document ${action.Name ?? guid}`);
     case 'Method':
       return routineSource(context, guid);
     case 'ComposedDocument': {
@@ -178,7 +230,7 @@ export async function resolveSource(
       const root = (item?.body.Document ?? {}) as Row;
       if (!item || typeof root.Guid !== 'string')
         throw new NotRunnable(`the composed document ${action.Name} is not published`);
-      return tableSource(db, root.Guid, `the composed document ${item.name}`);
+      return tableSource(context, root.Guid, `the composed document ${item.name}`);
     }
     case 'ActionDocument': {
       const item = await publishedItem(db, 'actionDocument', guid);
@@ -186,7 +238,7 @@ export async function resolveSource(
       const rootGuid = (root.Guid ?? root.guid) as string | undefined;
       if (!item || !rootGuid) throw new NotRunnable(`the action document ${action.Name} is not published`);
       if ((root.Type ?? 'Document') === 'Method') return routineSource(context, rootGuid);
-      const source = await tableSource(db, rootGuid, `the action document ${item.name}`);
+      const source = await tableSource(context, rootGuid, `the action document ${item.name}`);
       return { ...source, method: typeof root.Method === 'string' ? root.Method : null } as Source;
     }
     default:

@@ -3,6 +3,7 @@ import type { Document } from '../../domain/documents/types';
 import type { BuilderDefinition } from '../../engine/builder/BuilderDefinition';
 import { DocumentFieldsField } from './DocumentFieldsField';
 import { DocumentReferencesField } from './DocumentReferencesField';
+import { ExternalTableField } from './ExternalTableField';
 
 /**
  * Document Builder (spec part 2 §2 'Document Builder', §3 'Document'): documents of a connection with a
@@ -52,7 +53,11 @@ export const builder: BuilderDefinition<Document> = {
     IsNew: true,
   }),
   peersList: 'documents',
-  fields: { documentFields: DocumentFieldsField, documentReferences: DocumentReferencesField },
+  fields: {
+    documentFields: DocumentFieldsField,
+    documentReferences: DocumentReferencesField,
+    externalTable: ExternalTableField,
+  },
   publishable: true,
   messages: { deleteError: 'db.docDelete.error', notFound: 'db.error.loadDocument' },
 };

@@ -10,6 +10,8 @@ export interface DocumentFormContext {
   connection: string;
   /** The document cannot be edited (spec part 2 §2 drawer 2: the field drawer is read-only then). */
   readOnly: boolean;
+  /** Replaces the whole draft (picking a table fills the fields). */
+  replace?(next: Document): void;
 }
 
 /** The context as the fields receive it, checked, so a form without it fails loudly. */

@@ -151,12 +151,13 @@ function DocumentEditor({
       rules={rules}
       // Standard fields, order and key follow every edit (spec part 2 §3 'Document').
       normalize={normalizeDocument}
-      formContext={({ draft, readOnly }): DocumentFormContext => ({
+      formContext={({ draft, readOnly, replace }): DocumentFormContext => ({
         document: draft,
         published,
         defaultValueTypes,
         connection: item.connection,
         readOnly,
+        replace,
       })}
     />
   );

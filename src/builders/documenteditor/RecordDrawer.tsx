@@ -5,8 +5,10 @@ import { fieldNamed, keyFieldOf } from '../../domain/documents/keyField';
 import type { Document } from '../../domain/documents/types';
 import { type RecordValues, recordErrors } from '../../domain/records/recordRules';
 import { DrawerForm } from '../../engine/drawers/DrawerForm';
+import { useDrawers } from '../../engine/drawers/useDrawers';
 import type { Choice } from '../../engine/form/fields/ChoiceField';
 import { t } from '../../messages/t';
+import { useConfirm } from '../../shell/dialogs/confirm';
 import { useNotify, useNotifyError } from '../../shell/notifications/useNotify';
 import { recordForm } from './recordForm';
 
@@ -45,7 +47,8 @@ export const recordsKey = (connection: string, guid: string) =>
 /**
  * A record in a drawer, in a form generated from the document's fields (spec part 2 §2 'Document
  * Editor'), checked with the shared record rules and saved with PostRecord; defaults on insert and update
- * are the server's. Read-only without the editor's Upsert.
+ * are the server's. Read-only without the editor's Upsert. An existing record can be deleted (DeleteRecord by
+ * its key), except in a document over a view, which reads only (issue 30 point 2).
  */
 export function RecordDrawer({
   drawerKey,
@@ -94,6 +97,32 @@ export function RecordDrawer({
     (value: RecordValues) => recordErrors(document.Elements, value, { isNew }),
     [document, isNew],
   );
+  const confirm = useConfirm();
+  const drawers = useDrawers();
+  const key = keyFieldOf(document);
+  const canDelete = !isNew && !readOnly && document.IsView !== true && key !== undefined;
+  const remove = async () => {
+    if (!key) return;
+    const keyValue = String(record[key.Name] ?? '');
+    const yes = await confirm({
+      title: t('de.records.delete'),
+      body: t('lifecycle.deleteBody', { name: `${key.Name} ${keyValue}` }),
+      confirmText: 'Delete',
+      tone: 'danger',
+    });
+    if (!yes) return;
+    try {
+      await callOperation('DocumentEditor.DeleteRecord', {
+        path: { connection, guid: document.Guid },
+        query: { keyField: key.Name, keyValue },
+      });
+      notify('success', t('de.records.deleted'));
+      await queryClient.invalidateQueries({ queryKey: ['/documenteditor', 'records', connection] });
+      await drawers.close(drawerKey, { force: true });
+    } catch (error) {
+      notifyError(error);
+    }
+  };
   return (
     <DrawerForm<RecordValues>
       drawerKey={drawerKey}
@@ -101,6 +130,17 @@ export function RecordDrawer({
       value={record}
       readOnly={readOnly}
       rules={rules}
+      extraActions={
+        canDelete ? (
+          <button
+            type="button"
+            className="button button--danger-outline drawer-form__extra"
+            onClick={() => void remove()}
+          >
+            {t('de.records.delete')}
+          </button>
+        ) : undefined
+      }
       onSave={async (value) => {
         try {
           await callOperation('DocumentEditor.PostRecord', {

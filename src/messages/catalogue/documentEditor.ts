@@ -1,8 +1,10 @@
 /** Document Editor texts (spec part 2 §2 'Document Editor', §8 de.*). */
 export const documentEditor = {
   'de.error.loadRecord': 'The record was not found',
-  'de.error.connectionNotSupported':
-    'Records are kept for connections of type Internal PostgreSQL only; this connection is of type {type}',
+  'de.error.connectionNotSupported': 'This server keeps or reaches no records for connections of type {type}',
+  'de.error.viewReadOnly': '{document} maps onto a view; its records cannot be changed',
+  'de.records.deleted': 'Record deleted',
+  'de.records.delete': 'Delete record',
   'de.error.recordExists': 'A record with this key already exists',
   'de.error.badSort': 'The records cannot be sorted by {field}: the document has no such field',
   'de.validation.required': 'Please enter a value',

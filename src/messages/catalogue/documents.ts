@@ -63,6 +63,20 @@ export const documents = {
   'db.change.retyped': 'the column {name} would change from {from} to {to}',
   'db.change.identity': 'the column {name} would become an ID',
   'db.change.key': 'the key would change from {from} to {to}',
+  // ── A document over a table or view of another database (issue 30 point 2) ──
+  'db.validation.tableRequired': 'Choose the table or view this document maps onto',
+  'db.validation.tableNotFound': 'The table or view {table} is not in the connection’s database',
+  'db.validation.tableOnInternal':
+    'Documents of the internal connection keep their records in a table of their own; leave the table empty',
+  'db.validation.columnNotFound': 'The table or view has no column {name}',
+  'db.validation.columnTypeMismatch':
+    'The column {name} holds {type} values, which this field’s type cannot take',
+  'db.error.catalog': 'The tables of the connection’s database could not be read: {detail}',
+  'db.error.noTables': 'This connection has no tables to pick: its documents keep their records themselves',
+  'db.tables.pick': 'Pick a table or view',
+  'db.tables.loading': 'Reading the tables…',
+  'db.tables.view': 'view',
+  'db.tables.useColumns': 'Use its columns',
   'db.error.editPublished': 'Editing a published document needs the Upsert admin permission',
   'db.error.deletePublished': 'Deleting a published document needs the Delete published permission',
   'db.error.loadDocument': 'The document was not found',
