@@ -82,6 +82,9 @@ async function main() {
       'tree-sitter-c-sharp',
       'pg',
       'nodemailer',
+      // ssh2 loads native addons of its own (crypto, cpu-features) when they are built.
+      'ssh2',
+      'ssh2-sftp-client',
       // The OpenTelemetry SDK loads only when OTEL_EXPORTER_OTLP_ENDPOINT is set (server/observability/
       // otel.ts imports it with import()): outside the bundle, a start without it never reads a line of
       // it (the cold start is a budget). @opentelemetry/api stays in: prom-client needs it at start.

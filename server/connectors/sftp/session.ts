@@ -1,5 +1,5 @@
 import type { SFTPWrapper } from 'ssh2';
-import SftpClient from 'ssh2-sftp-client';
+import type SftpClient from 'ssh2-sftp-client';
 import { HttpError } from '../../http/errors';
 import { RemoteFailure, remoteFailure } from '../remoteFailure';
 import type { Settings } from '../types';
@@ -52,7 +52,9 @@ export async function withSession<T>(
   work: (session: Session) => Promise<T>,
 ): Promise<T> {
   const target: Target = targetOf(settings);
-  const client = new SftpClient();
+  // Loaded on the first SFTP call, not at start: ssh2 is large and the cold start is a budget.
+  const { default: Client } = await import('ssh2-sftp-client');
+  const client = new Client();
   let offered = '';
   let mismatch = false;
   const password = text(settings.Password);
