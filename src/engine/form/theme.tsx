@@ -5,8 +5,10 @@ import {
   type FieldTemplateProps,
   getTemplate,
   getUiOptions,
+  type IconButtonProps,
   type RegistryWidgetsType,
   type TemplatesType,
+  TranslatableString,
   type WidgetProps,
 } from '@rjsf/utils';
 import type { ChangeEvent } from 'react';
@@ -205,6 +207,68 @@ function CheckboxWidget(props: WidgetProps) {
   );
 }
 
+/**
+ * Array buttons with visible words in the console's button style: RJSF's defaults draw Bootstrap
+ * glyphicons, a font this console does not load, so they showed as empty boxes. The add button says what
+ * it adds (ui:options addText, e.g. "Add operation").
+ */
+function ArrayButton({
+  label,
+  text,
+  danger,
+  ...props
+}: IconButtonProps & { label: string; text: string; danger?: boolean }) {
+  const { id, onClick, disabled } = props;
+  return (
+    <button
+      type="button"
+      id={id}
+      className={`button button--small${danger ? ' button--danger-outline' : ''}`}
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      disabled={disabled}
+    >
+      {text}
+    </button>
+  );
+}
+
+const arrayButtons: Partial<TemplatesType['ButtonTemplates']> = {
+  AddButton: (props) => {
+    const label =
+      (getUiOptions(props.uiSchema).addText as string | undefined) ??
+      props.registry.translateString(TranslatableString.AddButton);
+    return (
+      <div className="array-add">
+        <ArrayButton {...props} label={label} text={label} />
+      </div>
+    );
+  },
+  RemoveButton: (props) => {
+    const label = props.registry.translateString(TranslatableString.RemoveButton);
+    return <ArrayButton {...props} label={label} text={label} danger />;
+  },
+  MoveUpButton: (props) => (
+    <ArrayButton
+      {...props}
+      label={props.registry.translateString(TranslatableString.MoveUpButton)}
+      text="↑"
+    />
+  ),
+  MoveDownButton: (props) => (
+    <ArrayButton
+      {...props}
+      label={props.registry.translateString(TranslatableString.MoveDownButton)}
+      text="↓"
+    />
+  ),
+  CopyButton: (props) => {
+    const label = props.registry.translateString(TranslatableString.CopyButton);
+    return <ArrayButton {...props} label={label} text={label} />;
+  },
+};
+
 /** Templates and widgets of the console's look; fields are added by builders through the registry. */
 export const templates: Partial<TemplatesType> = {
   FieldTemplate,
@@ -221,7 +285,7 @@ export const templates: Partial<TemplatesType> = {
   FieldErrorTemplate,
   BaseInputTemplate,
   ErrorListTemplate: () => null,
-  ButtonTemplates: { ...defaults.templates.ButtonTemplates, SubmitButton: () => null },
+  ButtonTemplates: { ...defaults.templates.ButtonTemplates, ...arrayButtons, SubmitButton: () => null },
 };
 
 export const widgets: RegistryWidgetsType = {
