@@ -411,6 +411,7 @@ export const form: FormDefinition = {
         "addText": "Add operation"
       },
       "items": {
+        "ui:title": "Operation",
         "ui:order": [
           "Name",
           "Method",
@@ -441,6 +442,7 @@ export const form: FormDefinition = {
             "addText": "Add input"
           },
           "items": {
+            "ui:title": "Input",
             "ui:order": [
               "Name",
               "Type",
@@ -474,6 +476,7 @@ export const form: FormDefinition = {
             "addText": "Add output"
           },
           "items": {
+            "ui:title": "Output",
             "ui:order": [
               "Name",
               "Type",

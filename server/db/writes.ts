@@ -51,6 +51,7 @@ export const CASCADES: Readonly<Record<string, readonly string[]>> = {
   sessions: ['refresh_tokens'],
   api_users: ['api_user_roles'],
   flows: ['flow_versions'],
+  items: ['sftp_host_keys'],
 };
 
 /** The tables written, with every table a cascade reaches from them. */
