@@ -19,13 +19,25 @@ const thisFile = fileURLToPath(import.meta.url);
  * process, as the server is, so the load generator weighs on both alike.
  */
 export async function startBareFastify(route: string, payload: string): Promise<BareFastify> {
-  const child = spawn(process.execPath, ['--import', 'tsx', thisFile], {
-    env: { ...process.env, BARE_ROUTE: route, BARE_PAYLOAD: payload },
+  return spawnBare(thisFile, { BARE_ROUTE: route, BARE_PAYLOAD: payload }, 'bare Fastify');
+}
+
+/**
+ * Runs `file` (a bare process of the bench: it prints its address, then serves until SIGTERM) in its
+ * own Node process with `env` added, and answers once it listens.
+ */
+export async function spawnBare(
+  file: string,
+  env: Record<string, string>,
+  what: string,
+): Promise<BareFastify> {
+  const child = spawn(process.execPath, ['--import', 'tsx', file], {
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout! });
   const url = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bare Fastify left with code ${code} before listening`)));
+    child.once('exit', (code) => reject(new Error(`${what} left with code ${code} before listening`)));
     lines.once('line', (line) => resolve(line.trim()));
   });
   return {

@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
 import pg from 'pg';
-import type { BareFastify } from './bareFastify';
+import { type BareFastify, spawnBare } from './bareFastify';
 
 const thisFile = fileURLToPath(import.meta.url);
 
@@ -19,31 +17,16 @@ export async function startBarePostgres(
   sql: string,
   poolSize: number,
 ): Promise<BareFastify> {
-  const child = spawn(process.execPath, ['--import', 'tsx', thisFile], {
-    env: {
-      ...process.env,
+  return spawnBare(
+    thisFile,
+    {
       BARE_ROUTE: route,
       BARE_DATABASE_URL: databaseUrl,
       BARE_SQL: sql,
       BARE_POOL: String(poolSize),
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout! });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bare PostgreSQL service left with code ${code}`)));
-    lines.once('line', (line) => resolve(line.trim()));
-  });
-  return {
-    url,
-    token: '',
-    stop: () =>
-      new Promise((resolve) => {
-        child.removeAllListeners('exit');
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+    'bare PostgreSQL service',
+  );
 }
 
 async function serve() {

@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
 import { Agent, request } from 'undici';
-import type { BareFastify } from './bareFastify';
+import { type BareFastify, spawnBare } from './bareFastify';
 
 const thisFile = fileURLToPath(import.meta.url);
 
@@ -18,30 +16,15 @@ export async function startBareProxy(
   target: string,
   headers: Record<string, string>,
 ): Promise<BareFastify> {
-  const child = spawn(process.execPath, ['--import', 'tsx', thisFile], {
-    env: {
-      ...process.env,
+  return spawnBare(
+    thisFile,
+    {
       BARE_ROUTE: route,
       BARE_TARGET: target,
       BARE_HEADERS: JSON.stringify(headers),
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout! });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bare proxy left with code ${code}`)));
-    lines.once('line', (line) => resolve(line.trim()));
-  });
-  return {
-    url,
-    token: '',
-    stop: () =>
-      new Promise((resolve) => {
-        child.removeAllListeners('exit');
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+    'bare proxy',
+  );
 }
 
 async function serve() {
