@@ -1,6 +1,6 @@
 import type { ExternalConnector } from '../../src/domain/flow/types';
 import type { Db } from '../db/database';
-import { flowConnection } from './flowConnection';
+import { flowConnectionsOfTypes } from './flowConnection';
 import { internal } from './internal';
 import { postgresql } from './postgresql';
 import { restApi } from './rest-api';
@@ -61,17 +61,13 @@ const perConnection = connectorKinds.filter((kind) => kind.connectionOperations)
  */
 export async function connectorMethods(db: Db): Promise<ConnectorMethod[]> {
   if (perConnection.length === 0) return [...fixed];
-  const rows = await db.query<{ guid: string }>(
-    `select guid::text as guid from items
-      where kind = 'connection' and coalesce(published, body) ->> 'Type' = any($1::text[])`,
-    [perConnection.map((kind) => kind.name)],
+  const connections = await flowConnectionsOfTypes(
+    db,
+    perConnection.map((kind) => kind.name),
   );
-  const connections = await Promise.all(rows.map((row) => flowConnection(db, row.guid)));
   const offered = connections.flatMap((connection) => {
-    const kind = connection && connectorKind(connection.type);
-    return connection && kind?.connectionOperations
-      ? listedUnder(connection, kind.connectionOperations(connection))
-      : [];
+    const kind = connectorKind(connection.type);
+    return kind?.connectionOperations ? listedUnder(connection, kind.connectionOperations(connection)) : [];
   });
   return [...fixed, ...offered];
 }
