@@ -35,6 +35,7 @@ const cluster: BenchModule = {
       const databaseUrl = await createDatabase(postgres.url, 'bench_cluster');
       const start = async () => {
         const server = await startServerProcess({
+          bundle: true,
           env: {
             DATABASE_URL: databaseUrl,
             ACCESS_TOKEN_SECONDS: '86400',

@@ -31,7 +31,11 @@ const runtime: BenchModule = {
   async run(context) {
     const dataDir = mkdtempSync(path.join(context.workDir, 'runtime-'));
     await context.prepareDataDir(dataDir, 0);
-    const server = await startServerProcess({ dataDir, env: { FLOW_RATE_LIMIT: '0', LOG_LEVEL: 'warn' } });
+    const server = await startServerProcess({
+      dataDir,
+      bundle: true,
+      env: { FLOW_RATE_LIMIT: '0', LOG_LEVEL: 'warn' },
+    });
     try {
       const admin = await httpSignIn(server.url, testAdmin);
       const users = (await httpCall(server.url, 'GET', 'RestApi/GetApiUsers', { token: admin.Token }))
@@ -136,6 +140,7 @@ async function uncached(context: Parameters<BenchModule['run']>[0]): Promise<Ben
   await context.prepareDataDir(dataDir, 0);
   const server = await startServerProcess({
     dataDir,
+    bundle: true,
     env: { FLOW_RATE_LIMIT: '0', FLOW_READ_CACHE: 'off', LOG_LEVEL: 'warn' },
   });
   try {
@@ -250,7 +255,11 @@ async function metricsCost(context: Parameters<BenchModule['run']>[0]): Promise<
   const start = async (name: string, env: Record<string, string>) => {
     const dataDir = mkdtempSync(path.join(context.workDir, `runtime-${name}-`));
     await context.prepareDataDir(dataDir, 0);
-    return startServerProcess({ dataDir, env: { FLOW_RATE_LIMIT: '0', LOG_LEVEL: 'warn', ...env } });
+    return startServerProcess({
+      dataDir,
+      bundle: true,
+      env: { FLOW_RATE_LIMIT: '0', LOG_LEVEL: 'warn', ...env },
+    });
   };
   const on = await start('metrics-on', {});
   const off = await start('metrics-off', { METRICS: 'off' });
@@ -307,7 +316,7 @@ export async function keepDataCost(context: Parameters<BenchModule['run']>[0]): 
   const start = async (name: string) => {
     const dataDir = mkdtempSync(path.join(context.workDir, `runtime-keep-${name}-`));
     await context.prepareDataDir(dataDir, 0);
-    return startServerProcess({ dataDir, env: { FLOW_RATE_LIMIT: '0', LOG_LEVEL: 'warn' } });
+    return startServerProcess({ dataDir, bundle: true, env: { FLOW_RATE_LIMIT: '0', LOG_LEVEL: 'warn' } });
   };
   const always = await start('always');
   const onError = await start('on-error');

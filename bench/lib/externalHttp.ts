@@ -27,7 +27,11 @@ export async function externalHttp(context: Context): Promise<BenchRow[]> {
   const api = await startBareFastify('/orders/:id', ORDER);
   const dataDir = mkdtempSync(path.join(context.workDir, 'runtime-http-'));
   await context.prepareDataDir(dataDir, 0);
-  const server = await startServerProcess({ dataDir, env: { FLOW_RATE_LIMIT: '0', LOG_LEVEL: 'warn' } });
+  const server = await startServerProcess({
+    dataDir,
+    bundle: true,
+    env: { FLOW_RATE_LIMIT: '0', LOG_LEVEL: 'warn' },
+  });
   const control = await startBareProxy('/orders/:id', api.url, { 'x-api-key': KEY });
   try {
     const { Token: token } = await httpSignIn(server.url, testAdmin);

@@ -183,7 +183,11 @@ export async function externalRead(context: Context): Promise<BenchRow[]> {
   }
   const dataDir = mkdtempSync(path.join(context.workDir, 'runtime-external-'));
   await context.prepareDataDir(dataDir, 0);
-  const server = await startServerProcess({ dataDir, env: { FLOW_RATE_LIMIT: '0', LOG_LEVEL: 'warn' } });
+  const server = await startServerProcess({
+    dataDir,
+    bundle: true,
+    env: { FLOW_RATE_LIMIT: '0', LOG_LEVEL: 'warn' },
+  });
   const control = await startBarePostgres('/customer', database.url.toString(), SQL, POOL_SIZE);
   try {
     const token = await buildFlow(server, database.url);

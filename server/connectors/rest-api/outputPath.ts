@@ -13,9 +13,12 @@ export function pathSteps(path: string): string[] {
 }
 
 /** The value at `path` in `answer`, or undefined where the answer has nothing there. */
-export function readPath(answer: unknown, path: string): unknown {
+export const readPath = (answer: unknown, path: string): unknown => readSteps(answer, pathSteps(path));
+
+/** The value at the steps of a path (pathSteps) in `answer`: a path read on every call is parsed once. */
+export function readSteps(answer: unknown, steps: readonly string[]): unknown {
   let value = answer;
-  for (const step of pathSteps(path)) {
+  for (const step of steps) {
     if (Array.isArray(value)) {
       if (!/^\d+$/.test(step)) return undefined;
       value = value[Number(step)];

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../../server/config';
@@ -83,6 +84,7 @@ const description = {
     '/busy': { get: { operationId: 'busy', responses: okStatus() } },
     '/slow': { get: { operationId: 'slow', responses: okStatus() } },
     '/huge': { get: { operationId: 'huge', responses: okStatus() } },
+    '/trickle': { get: { operationId: 'trickle', responses: okStatus() } },
     '/moved': { get: { operationId: 'moved', responses: okStatus() } },
   },
   components: {
@@ -155,6 +157,21 @@ async function startShop(elsewhere: string) {
     return { status: 'late' };
   });
   app.get('/huge', async () => ({ status: 'x'.repeat(256 * 1024) }));
+  // Headers at once, then a part of the body every 100 ms for 3 s: no pause is long enough for undici's
+  // bodyTimeout, the whole is longer than the call's timeout.
+  app.get('/trickle', (_request, reply) => {
+    const body = new PassThrough();
+    reply.header('content-type', 'application/json').send(body);
+    body.write('{"status":"');
+    let parts = 0;
+    const timer = setInterval(() => {
+      if (++parts < 30) body.write('x');
+      else {
+        clearInterval(timer);
+        body.end('"}');
+      }
+    }, 100);
+  });
   app.get('/moved', async (_request, reply) => reply.redirect(`${elsewhere}/collect`, 302));
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
@@ -329,7 +346,7 @@ describe.each(databaseTargets)('HTTP API connector ($name; issue 30 points 3, 4,
       ],
       output: [{ Name: 'id', Type: 'Guid' }],
     });
-    for (const operation of ['flaky', 'busy', 'slow', 'huge', 'moved'])
+    for (const operation of ['flaky', 'busy', 'slow', 'huge', 'trickle', 'moved'])
       await publishCalling(operation, { output: [{ Name: 'status', Type: 'String' }] });
     await publishCalling('flakyPost', { method: 'POST', output: [{ Name: 'status', Type: 'String' }] });
   });
@@ -360,6 +377,7 @@ describe.each(databaseTargets)('HTTP API connector ($name; issue 30 points 3, 4,
       'busy',
       'slow',
       'huge',
+      'trickle',
       'moved',
     ]);
     expect(operations[0]).toMatchObject({
@@ -439,6 +457,13 @@ describe.each(databaseTargets)('HTTP API connector ($name; issue 30 points 3, 4,
 
   it('answers 504 when the API is slower than the timeout', async () => {
     const answer = await run('slow', 'GET');
+    expect(answer.status).toBe(504);
+    expect(answer.body).toMatchObject({ MessageKey: 'runtime.external.timeout' });
+  });
+
+  it('answers 504 when the answer’s body is still coming at the timeout, though it never pauses long', async () => {
+    // The body ends after 3 s, with a 200: the call's timeout is 500 ms.
+    const answer = await run('trickle', 'GET');
     expect(answer.status).toBe(504);
     expect(answer.body).toMatchObject({ MessageKey: 'runtime.external.timeout' });
   });
