@@ -4,9 +4,9 @@ import autocannon from 'autocannon';
 import { demoCreditFlow, demoFlowCustomers } from '../server/seed/demo/050_flows';
 import { httpCall, httpSignIn, startServerProcess } from '../tests/support/serverProcess';
 import { testAdmin } from '../tests/support/testServer';
-import { procStatusKb } from './lib/context';
 import { externalHttp } from './lib/externalHttp';
 import { externalRead } from './lib/externalRead';
+import { residentOverCalls } from './lib/residentOverCalls';
 import type { BenchModule, BenchRow } from './lib/types';
 
 const group = 'runtime';
@@ -73,18 +73,9 @@ const runtime: BenchModule = {
         .filter(([status]) => status !== '200')
         .map(([status, { count }]) => `${count}× ${status}`);
       const note = `${CONNECTIONS} connections, ${result.duration.toFixed(0)} s, ${result['2xx']} answers${other.length ? `; also ${other.join(', ')}` : ''}${result.errors ? `, ${result.errors} errors` : ''}`;
-      // Memory is read after a pause each time (the executions log flushes, the collector settles), so
-      // both readings are of the same idle state. The pause outlasts V8's memory reducer, which shrinks
-      // the heap some 8 s after a load ends (read 3 s after the calls, one server showed 354 MB; 9 s
-      // after, 306 MB). The first reading follows as many calls as the second, so both are of a server
-      // that has run the load and given back what it gives back: a leak shows as growth between them.
-      const settle = () => new Promise((resolve) => setTimeout(resolve, 12_000));
-      await load({ amount: MEMORY_CALLS });
-      await settle();
-      const before = procStatusKb(server.pid, 'VmRSS');
-      const long = await load({ amount: MEMORY_CALLS });
-      await settle();
-      const after = procStatusKb(server.pid, 'VmRSS');
+      const memory = await residentOverCalls(server.pid, load, MEMORY_CALLS);
+      const { before, after } = memory;
+      const long = { '2xx': memory.answers };
       const rows: BenchRow[] = [
         {
           group,
@@ -108,7 +99,7 @@ const runtime: BenchModule = {
           figure: `resident memory before / after ${MEMORY_CALLS.toLocaleString('en')} calls`,
           value: after / 1024,
           unit: 'MB',
-          note: `${(before / 1024).toFixed(0)} MB before, ${(after / 1024).toFixed(0)} MB after; ${long['2xx']} answers`,
+          note: `median VmRSS while the first and the next ${MEMORY_CALLS.toLocaleString('en')} calls ran: ${(before / 1024).toFixed(0)} MB, ${(after / 1024).toFixed(0)} MB; ${long['2xx']} answers`,
         },
         {
           group,
@@ -116,7 +107,7 @@ const runtime: BenchModule = {
           value: Math.abs((after - before) / before) * 100,
           unit: '%',
           budget: { kind: 'max', limit: 10 },
-          note: `${(((after - before) / before) * 100).toFixed(1)}% (VmRSS)`,
+          note: `${memory.changePct.toFixed(1)}% (median VmRSS under load, ${(before / 1024).toFixed(0)} → ${(after / 1024).toFixed(0)} MB)`,
         },
       ];
       rows.push(...(await uncached(context)));

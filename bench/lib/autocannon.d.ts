@@ -18,6 +18,10 @@ declare module 'autocannon' {
     method?: string;
     body?: string;
     requests?: Request[];
+    /** Requests per second over all connections: a paced load instead of as fast as answered. */
+    overallRate?: number;
+    /** Stop after this many requests. */
+    amount?: number;
   }
   export interface Histogram {
     average: number;
