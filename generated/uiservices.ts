@@ -2523,6 +2523,8 @@ export interface components {
             Name: string;
             Type?: string;
             IsRead?: boolean;
+            /** @description A document over a view of another database (issue 30 point 2): read blocks read it, write blocks cannot. */
+            IsReadOnly?: boolean;
             FlowConnectionGuid?: string | null;
             Input?: components["schemas"]["FlowField"][];
             Output?: components["schemas"]["FlowField"][];

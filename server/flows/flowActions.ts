@@ -68,9 +68,19 @@ async function toAction(db: Db, row: ItemRow, isRead: boolean | undefined): Prom
   };
   switch (row.kind) {
     case 'document': {
-      // A document is read and written by its fields; its key fields identify a record.
+      // A document is read and written by its fields; its key fields identify a record. One over a view
+      // of another database is only read: not offered to a write block, and refused by one.
+      const readOnly = row.body.IsView === true;
+      if (readOnly && isRead === false) return undefined;
       const fields = list(row.body.Elements).map(fromDocumentField);
-      return { ...base, Type: 'Document', IsRead: isRead ?? true, Input: fields, Output: fields };
+      return {
+        ...base,
+        Type: 'Document',
+        IsRead: isRead ?? true,
+        ...(readOnly ? { IsReadOnly: true } : {}),
+        Input: fields,
+        Output: fields,
+      };
     }
     case 'method': {
       const methodIsRead = row.body.IsRead === true;

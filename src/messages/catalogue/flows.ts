@@ -66,6 +66,7 @@ export const flows = {
   // ── Read, write and external blocks (spec part 2 §5 'Flow blocks' Read, Write, External) ──
   'fb.flowErrors.actionNotChosen': 'Choose an action',
   'fb.flowErrors.actionNotFound': 'The action does not exist',
+  'fb.flowErrors.actionReadOnly': '{name} is a view of its database: it can be read, not written',
   'fb.flowErrors.keyFieldNotMapped': 'Map a key field of the action',
   'fb.flowErrors.tooFewFieldsMapped': 'Map at least two fields',
   'fb.writeMethod.upsert': 'Upsert (no method chosen)',

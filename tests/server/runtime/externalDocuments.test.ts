@@ -365,6 +365,58 @@ describe.skipIf(!url).each(databaseTargets)(
       expect(await remoteRows("select 1 from customer where name = 'Zed'")).toEqual([]);
     });
 
+    it('the Flow Builder offers a document over a view to read blocks only, and publish refuses a write block on it (issue 30 point 2: validates means runs)', async () => {
+      const offered = async (isRead: boolean) =>
+        (
+          (
+            await call(server, 'GET', `FlowBuilder/GetActionsRestFlow/${connection}?IsReadAction=${isRead}`, {
+              token,
+            })
+          ).body as unknown as Array<{ Guid: string; IsReadOnly?: boolean }>
+        ).find((action) => action.Guid === parisCustomers);
+      expect(await offered(true)).toMatchObject({ IsReadOnly: true });
+      expect(await offered(false)).toBeUndefined();
+      const built = flowOf(
+        [
+          {
+            type: 'write',
+            config: {
+              Action: documentAction(parisCustomers, 'ParisCustomers', false),
+              Mapping: [
+                { From: 'id', To: 'id' },
+                { From: 'name', To: 'name' },
+              ],
+            },
+          },
+        ],
+        {
+          method: 'POST',
+          newGuid: countingGuids('view'),
+          startFields: [
+            { Name: 'id', Type: 'Number', Validation: { IsRequired: true } },
+            { Name: 'name', Type: 'String', Validation: { IsRequired: true, MaxLength: 50 } },
+          ],
+        },
+      );
+      const refused = await call(server, 'POST', 'FlowBuilder/PostRestMethodFlow', {
+        token,
+        body: {
+          ...built.flow,
+          Guid: randomUUID(),
+          VersionGuid: randomUUID(),
+          Name: `extdocs/view_${randomUUID().slice(0, 6)}`,
+          Api: ORDERS_API,
+          IsNew: true,
+          IsPublished: true,
+          IsActive: true,
+        },
+      });
+      expect(refused.status).toBe(400);
+      expect(
+        (refused.body.Errors as Array<{ MessageKey: string }>).map((error) => error.MessageKey),
+      ).toContain('fb.flowErrors.actionReadOnly');
+    });
+
     it('a READ runs on a composed document over the remote table, through its root document (spec part 2 §3 Composed document, Block read)', async () => {
       const guid = randomUUID();
       const saved = await call(

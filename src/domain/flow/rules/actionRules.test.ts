@@ -20,6 +20,7 @@ const customer: FlowAction = {
   ],
 };
 const method: FlowAction = { ...customer, Guid: 'm1', Name: 'GetCustomers', Type: 'Method' };
+const view: FlowAction = { ...customer, Guid: 'v1', Name: 'CustomerView', IsReadOnly: true };
 const action = { Guid: 'doc1', Name: 'Customer', Type: 'Document' };
 
 const startFields: FlowField[] = [
@@ -36,7 +37,7 @@ const errorsOf = (type: 'read' | 'write', config: BlockConfig, output: FlowField
     startFields,
     result: { config: { FullOutput: true } },
   });
-  return blockErrors(validateFlow(flow, testLookups({ actions: [customer, method] })), guids[0]!);
+  return blockErrors(validateFlow(flow, testLookups({ actions: [customer, method, view] })), guids[0]!);
 };
 
 const keyMapped = [{ From: 'customerId', To: 'Id' }];
@@ -44,6 +45,12 @@ const keyMapped = [{ From: 'customerId', To: 'Id' }];
 describe('read block rules (spec part 2 §5 "Flow blocks" Read)', () => {
   it.each<[string, BlockConfig, FlowField[], string[]]>([
     ['a valid read', { Action: action, Mapping: keyMapped }, [{ Name: 'Name', Alias: 'name' }], []],
+    [
+      'issue 30 point 2: a document over a view is read',
+      { Action: { Guid: 'v1' }, Mapping: keyMapped },
+      [{ Name: 'Name', Alias: 'name' }],
+      [],
+    ],
     ['a chosen action', { Action: null }, [], ['/Config/Action fb.flowErrors.actionNotChosen']],
     ['an existing action', { Action: { Guid: 'gone' } }, [], ['/Config/Action fb.flowErrors.actionNotFound']],
     [
@@ -221,6 +228,11 @@ describe('write block rules (spec part 2 §5 "Flow blocks" Write: like read, plu
         Method: 'createAlways',
       },
       [],
+    ],
+    [
+      'issue 30 point 2: a document over a view of another database is not written',
+      { Action: { Guid: 'v1' }, Mapping: [...keyMapped, { From: 'customerName', To: 'Name' }] },
+      ['/Config/Action fb.flowErrors.actionReadOnly'],
     ],
     [
       'spec part 2 §3 "Block" read/write: read is no write method',

@@ -78,6 +78,8 @@ function actionRules(mode: 'read' | 'write'): BlockRule {
     )
       errors.push(problem(block, '/Config/Mapping', 'fb.flowErrors.keyFieldNotMapped'));
     if (mode === 'write') {
+      if (action.IsReadOnly === true)
+        errors.push(problem(block, '/Config/Action', 'fb.flowErrors.actionReadOnly', { name: action.Name }));
       errors.push(...requiredInputErrors(block, inputs, mapped));
       if (mapped.size < 2) errors.push(problem(block, '/Config/Mapping', 'fb.flowErrors.tooFewFieldsMapped'));
       // The method is one of the writing action methods, or none (an upsert; runtime/writeMethod.ts).
@@ -112,5 +114,8 @@ function actionRules(mode: 'read' | 'write'): BlockRule {
  */
 export const readRules: BlockRule = actionRules('read');
 
-/** Write block (part 2 §5 'Flow blocks' Write): like read, plus required fields mapped and at least two fields mapped. */
+/**
+ * Write block (part 2 §5 'Flow blocks' Write): like read, plus required fields mapped and at least two
+ * fields mapped, and an action that can be written (not a document over a view; issue 30 point 2).
+ */
 export const writeRules: BlockRule = actionRules('write');
