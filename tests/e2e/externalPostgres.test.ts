@@ -148,6 +148,28 @@ describe.skipIf(!url)('an external PostgreSQL in a flow, built in the console (i
     await validateAndPublish('Method published');
   });
 
+  it('builds a query method: the query typed, its type Query, saved and read back (spec part 1 §3 Method: script, is_sp)', async () => {
+    onFailure('query-method');
+    await page.goto(`${server.url}/methodbuilder?connection=${connection}`);
+    await button('New method').click();
+    await page.getByLabel('A query written here').check();
+    const script = page.getByLabel(/^Query/);
+    await script.fill('select id, name from product order by id');
+    expect(await page.getByLabel('Type', { exact: true }).inputValue()).toBe('Query');
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('dearer_than');
+    await page.getByLabel('Read method').check();
+    await page.getByLabel('Full output').check();
+    await screenshot(page, 'external-query-method');
+    await button('Save').click();
+    await poll(() => lastNotice(page)).toMatch(/Method (created|saved)/);
+    await page.goto(`${server.url}/methodbuilder?connection=${connection}`);
+    await button('dearer_than').click();
+    await poll(() => page.getByLabel(/^Query/).inputValue()).toBe(
+      'select id, name from product order by id',
+    );
+    expect(await page.getByLabel('A query written here').isChecked()).toBe(true);
+  });
+
   /** Chooses the option whose text contains `text`. */
   const chooseOption = async (select: ReturnType<Page['getByLabel']>, text: string) => {
     await poll(() => select.locator('option', { hasText: text }).count()).toBeGreaterThan(0);

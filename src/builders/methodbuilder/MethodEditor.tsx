@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import type { components } from '../../../generated/uiservices';
 import { callOperation } from '../../api/callOperation';
+import { isQueryMethod, methodTypeOf } from '../../domain/methods/methodType';
 import { cleanName } from '../../domain/rules/names';
 import { useHeldValues } from '../../engine/form/heldValues';
 import { t } from '../../messages/t';
@@ -19,7 +20,8 @@ const suggestedName = (procedure: string) =>
 /**
  * The method form (`"ui:field": "methodEditor"` on its root): the usual object form, where choosing the
  * stored procedure fills the input and output fields and the read flag from its parameters (spec part 1
- * §2 'Method Builder'), asking first when fields would be replaced.
+ * §2 'Method Builder'), asking first when fields would be replaced; or a query typed as it is, its type
+ * following (spec part 1 §3 'Method': type Stored Procedure or Query).
  */
 export function MethodEditor(props: FieldProps) {
   const { formData, uiSchema, registry, onChange, fieldPathId } = props;
@@ -33,6 +35,7 @@ export function MethodEditor(props: FieldProps) {
   const notifyError = useNotifyError();
   const queryClient = useQueryClient();
   const connection = method.FlowConnectionGuid;
+  const query = isQueryMethod(method);
 
   const derived = useMemo<UiSchema>(() => {
     const set = (next: Method) => (held ? held.update(() => next) : onChange(next, fieldPathId.path));
@@ -73,10 +76,21 @@ export function MethodEditor(props: FieldProps) {
         notifyError(error);
       }
     };
+    // A query is typed, not picked: its fields are the admin's (spec part 1 §3 'Method': is_sp, type).
+    const setQuery = (query: boolean) => {
+      const current = latest.current;
+      if (isQueryMethod(current) === query) return;
+      set({ ...current, IsSp: !query, Type: methodTypeOf({ IsSp: !query }), Script: '' });
+    };
     const { 'ui:field': _field, ...rest } = uiSchema ?? {};
-    const options: StoredProcedureOptions = { connection, pick: (name) => void pick(name) };
+    const options: StoredProcedureOptions = {
+      connection,
+      query,
+      pick: (name) => void pick(name),
+      setQuery,
+    };
     return { ...rest, Script: { ...(rest.Script as UiSchema | undefined), 'ui:options': options as never } };
-  }, [uiSchema, connection, onChange, fieldPathId, confirm, notify, notifyError, queryClient, held]);
+  }, [uiSchema, connection, query, onChange, fieldPathId, confirm, notify, notifyError, queryClient, held]);
 
   const ObjectField = registry.fields.ObjectField!;
   return <ObjectField {...props} uiSchema={derived} />;

@@ -5,16 +5,85 @@ import { t } from '../../messages/t';
 
 export interface StoredProcedureOptions {
   connection?: string;
+  /** The method is a query script (IsSp false), not a stored procedure. */
+  query: boolean;
   /** Takes the chosen procedure and fills the method's fields from its parameters. */
   pick(name: string): void;
+  /** Makes the method a query (true) or a stored procedure (false), its script emptied. */
+  setQuery(query: boolean): void;
 }
 
 /**
- * The stored procedure of a method (`"ui:field": "storedProcedure"`): the connection's functions and
- * procedures from its live catalog, without those other methods already wrap (spec part 1 §7 'Methods':
- * GetSPS with excludeDocumentedSPs). Choosing one fills the fields (GetSPParameters).
+ * The script of a method (`"ui:field": "storedProcedure"`, spec part 1 §3 'Method': "the stored-procedure
+ * name or query"), after a choice of the two. A stored procedure is picked from the connection's
+ * functions and procedures in its live catalog, without those other methods already wrap (spec part 1
+ * §7 'Methods': GetSPS with excludeDocumentedSPs), and fills the fields (GetSPParameters). A query is
+ * one SQL statement typed here, its parameters $1, $2, … the input fields in their order.
  */
 export function StoredProcedureField(props: FieldProps) {
+  const { uiSchema, fieldPathId, readonly, disabled } = props;
+  const options = uiSchema?.['ui:options'] as unknown as StoredProcedureOptions;
+  const readOnly = Boolean(readonly || disabled);
+  const id = fieldPathId.$id;
+  return (
+    <>
+      <fieldset className="field">
+        <legend className="field__label">{t('method.kind.label')}</legend>
+        {([false, true] as const).map((query) => (
+          <label key={String(query)} className="checkbox">
+            <input
+              type="radio"
+              name={`${id}-kind`}
+              checked={options.query === query}
+              disabled={readOnly}
+              onChange={() => options.setQuery(query)}
+            />
+            <span>{t(query ? 'method.kind.query' : 'method.kind.storedProcedure')}</span>
+          </label>
+        ))}
+      </fieldset>
+      {options.query ? <QueryScript {...props} /> : <ProcedurePicker {...props} />}
+    </>
+  );
+}
+
+function QueryScript(props: FieldProps) {
+  const { formData, fieldPathId, readonly, disabled, rawErrors, onChange } = props;
+  const id = fieldPathId.$id;
+  const invalid = (rawErrors?.length ?? 0) > 0;
+  return (
+    <div className={`field${invalid ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {t('method.query.label')}
+        <span className="field__required" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      </label>
+      <textarea
+        id={id}
+        className="field__textarea field__textarea--code"
+        spellCheck={false}
+        rows={6}
+        value={typeof formData === 'string' ? formData : ''}
+        readOnly={Boolean(readonly || disabled)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={`${id}-help`}
+        onChange={(event) => onChange(event.target.value, fieldPathId.path)}
+      />
+      <p className="help-block" id={`${id}-help`}>
+        {t('method.query.help')}
+      </p>
+      {invalid && (
+        <p className="field__error" role="alert">
+          {rawErrors?.join(' ')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ProcedurePicker(props: FieldProps) {
   const { formData, uiSchema, fieldPathId, readonly, disabled, rawErrors } = props;
   const options = uiSchema?.['ui:options'] as unknown as StoredProcedureOptions;
   const value = typeof formData === 'string' ? formData : '';
@@ -31,7 +100,7 @@ export function StoredProcedureField(props: FieldProps) {
   });
   const id = fieldPathId.$id;
   const invalid = (rawErrors?.length ?? 0) > 0;
-  const title = (uiSchema?.['ui:title'] as string | undefined) ?? t('method.sp.label');
+  const title = t('method.sp.label');
   const names = (routines.data ?? []).map((routine) => routine.Name);
   // The method's own procedure is wrapped already, so the list without wrapped ones lacks it.
   if (value && !names.includes(value)) names.unshift(value);

@@ -34,4 +34,10 @@ export const methods = {
   'method.sp.replaceBody':
     'Fill the input and output fields from {name}? The fields you set up are replaced.',
   'method.sp.replace': 'Replace',
+  'method.kind.label': 'The method runs',
+  'method.kind.storedProcedure': 'A function or procedure of the database',
+  'method.kind.query': 'A query written here',
+  'method.query.label': 'Query',
+  'method.query.help':
+    'One SQL statement. $1, $2, … take the input fields in their order; they are bound, never written into the text.',
 } as const;
