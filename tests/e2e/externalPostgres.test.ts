@@ -164,9 +164,7 @@ describe.skipIf(!url)('an external PostgreSQL in a flow, built in the console (i
     await poll(() => lastNotice(page)).toMatch(/Method (created|saved)/);
     await page.goto(`${server.url}/methodbuilder?connection=${connection}`);
     await button('dearer_than').click();
-    await poll(() => page.getByLabel(/^Query/).inputValue()).toBe(
-      'select id, name from product order by id',
-    );
+    await poll(() => page.getByLabel(/^Query/).inputValue()).toBe('select id, name from product order by id');
     expect(await page.getByLabel('A query written here').isChecked()).toBe(true);
   });
 
