@@ -383,7 +383,7 @@ export const form: FormDefinition = {
     },
     "FullOutput": {
       "ui:title": "Full output",
-      "ui:help": "Answer every column the procedure returns; output fields become optional."
+      "ui:help": "Answer every column the procedure or query returns; output fields become optional."
     },
     "Input": {
       "ui:title": "Input fields",
