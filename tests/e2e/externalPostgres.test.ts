@@ -152,7 +152,12 @@ describe.skipIf(!url)('an external PostgreSQL in a flow, built in the console (i
     onFailure('query-method');
     await page.goto(`${server.url}/methodbuilder?connection=${connection}`);
     await button('New method').click();
-    await page.getByLabel('A query written here').check();
+    // The new method's form is settled once the catalogue's procedures are in (the picker is enabled);
+    // the choice is a controlled radio, checked when the form has taken it.
+    await poll(() => page.getByLabel('Stored procedure').isEnabled()).toBe(true);
+    const queryKind = page.getByLabel('A query written here');
+    await queryKind.click();
+    await poll(() => queryKind.isChecked()).toBe(true);
     const script = page.getByLabel(/^Query/);
     await script.fill('select id, name from product order by id');
     expect(await page.getByLabel('Type', { exact: true }).inputValue()).toBe('Query');

@@ -27,7 +27,7 @@ export function StoredProcedureField(props: FieldProps) {
   const id = fieldPathId.$id;
   return (
     <>
-      <fieldset className="field">
+      <fieldset className="field field--choices">
         <legend className="field__label">{t('method.kind.label')}</legend>
         {([false, true] as const).map((query) => (
           <label key={String(query)} className="checkbox">
