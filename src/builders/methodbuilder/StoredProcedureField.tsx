@@ -1,6 +1,7 @@
 import type { FieldProps } from '@rjsf/utils';
 import { useQuery } from '@tanstack/react-query';
 import { callOperation } from '../../api/callOperation';
+import { FieldLabel } from '../../engine/form/fields/fieldLabel';
 import { t } from '../../messages/t';
 
 export interface StoredProcedureOptions {
@@ -53,13 +54,7 @@ function QueryScript(props: FieldProps) {
   const invalid = (rawErrors?.length ?? 0) > 0;
   return (
     <div className={`field${invalid ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {t('method.query.label')}
-        <span className="field__required" aria-hidden="true">
-          {' '}
-          *
-        </span>
-      </label>
+      <FieldLabel props={props} title={t('method.query.label')} />
       <textarea
         id={id}
         className="field__textarea field__textarea--code"
@@ -100,20 +95,13 @@ function ProcedurePicker(props: FieldProps) {
   });
   const id = fieldPathId.$id;
   const invalid = (rawErrors?.length ?? 0) > 0;
-  const title = t('method.sp.label');
   const names = (routines.data ?? []).map((routine) => routine.Name);
   // The method's own procedure is wrapped already, so the list without wrapped ones lacks it.
   if (value && !names.includes(value)) names.unshift(value);
   const kinds = new Map((routines.data ?? []).map((routine) => [routine.Name, routine.Kind]));
   return (
     <div className={`field${invalid ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {title}
-        <span className="field__required" aria-hidden="true">
-          {' '}
-          *
-        </span>
-      </label>
+      <FieldLabel props={props} title={t('method.sp.label')} />
       <select
         id={id}
         className="field__select"
