@@ -75,7 +75,6 @@ const runtime: BenchModule = {
       const note = `${CONNECTIONS} connections, ${result.duration.toFixed(0)} s, ${result['2xx']} answers${other.length ? `; also ${other.join(', ')}` : ''}${result.errors ? `, ${result.errors} errors` : ''}`;
       const memory = await residentOverCalls(server.pid, load, MEMORY_CALLS);
       const { before, after } = memory;
-      const long = { '2xx': memory.answers };
       const rows: BenchRow[] = [
         {
           group,
@@ -99,12 +98,12 @@ const runtime: BenchModule = {
           figure: `resident memory before / after ${MEMORY_CALLS.toLocaleString('en')} calls`,
           value: after / 1024,
           unit: 'MB',
-          note: `median VmRSS while the first and the next ${MEMORY_CALLS.toLocaleString('en')} calls ran: ${(before / 1024).toFixed(0)} MB, ${(after / 1024).toFixed(0)} MB; ${long['2xx']} answers`,
+          note: `median VmRSS while the first and the next ${MEMORY_CALLS.toLocaleString('en')} calls ran: ${(before / 1024).toFixed(0)} MB, ${(after / 1024).toFixed(0)} MB; ${memory.answers} answers`,
         },
         {
           group,
           figure: `resident memory change over ${MEMORY_CALLS.toLocaleString('en')} calls`,
-          value: Math.abs((after - before) / before) * 100,
+          value: Math.abs(memory.changePct),
           unit: '%',
           budget: { kind: 'max', limit: 10 },
           note: `${memory.changePct.toFixed(1)}% (median VmRSS under load, ${(before / 1024).toFixed(0)} → ${(after / 1024).toFixed(0)} MB)`,

@@ -18,8 +18,6 @@ declare module 'autocannon' {
     method?: string;
     body?: string;
     requests?: Request[];
-    /** Requests per second over all connections: a paced load instead of as fast as answered. */
-    overallRate?: number;
     /** Stop after this many requests. */
     amount?: number;
   }

@@ -87,7 +87,7 @@ export interface Measured {
  * alike. p99 is the worse of a side's two turns.
  */
 export async function beside(context: Context, flow: Side, control: Side) {
-  const load = (side: Side, options: { duration?: number; amount?: number; overallRate?: number }) =>
+  const load = (side: Side, options: { duration?: number; amount?: number }) =>
     autocannon({
       url: side.url,
       connections: CONNECTIONS,

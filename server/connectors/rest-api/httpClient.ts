@@ -1,9 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
+import { type AttemptOutcome, type RetrySettings, retryDecision } from './retryPolicy';
 
 type BodyReadable = Awaited<ReturnType<typeof request>>['body'];
-
-import { type AttemptOutcome, type RetrySettings, retryDecision } from './retryPolicy';
 
 /** The limits of calls to HTTP APIs (runtime config `http`, issue 30 point 3). */
 export interface HttpLimits extends RetrySettings {
