@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { OperationSpec, ParameterSpec } from '../../server/contract/operations';
 import { createRequestValidators, type RequestValidator } from '../../server/contract/requestValidation';
 import { unstorableText } from '../../server/http/storableText';
-import { invalidArbitrary, type JsonSchema, type ValidOptions, validArbitrary } from './schemaArbitrary';
+import {
+  invalidArbitrary,
+  invalidTextArbitrary,
+  type JsonSchema,
+  type ValidOptions,
+  validArbitrary,
+} from './schemaArbitrary';
 
 /** One HTTP request to an operation, as values: what the tests send and print when a check fails. */
 export interface OperationRequest {
@@ -91,7 +97,7 @@ export function invalidRequestArbitrary(operation: OperationSpec): fc.Arbitrary<
   const ways: fc.Arbitrary<OperationRequest>[] = [];
   for (const parameter of operation.parameters) {
     const where = parameter.in;
-    const broken = invalidArbitrary(parameter.schema as JsonSchema);
+    const broken = invalidTextArbitrary(parameter.schema as JsonSchema);
     if (broken) {
       ways.push(
         fc.tuple(valid, broken).map(([request, bad]) => ({
@@ -112,7 +118,9 @@ export function invalidRequestArbitrary(operation: OperationSpec): fc.Arbitrary<
   }
   if (operation.body) {
     const { body } = operation;
-    const broken = invalidArbitrary(body.schema as JsonSchema);
+    const schema = body.schema as JsonSchema;
+    const broken =
+      body.contentType === 'text/plain' ? invalidTextArbitrary(schema) : invalidArbitrary(schema);
     if (broken) {
       ways.push(
         fc.tuple(valid, broken).map(([request, bad]) => ({
