@@ -84,6 +84,7 @@ export type DatabaseTarget =
   | { kind: 'postgres'; url: string };
 
 const INT8 = 20;
+const BYTEA = 17;
 
 type PgliteRunner = Pick<PGlite, 'query' | 'exec'>;
 
@@ -398,11 +399,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const parsers = { [INT8]: (value: string) => Number(value) };
+  // Bytes go as they are, in binary: PGlite's own bytea serializer writes them as hex text, a string
+  // built byte by byte (the executions log sends its batches as bytes, server/runtime/executions.ts).
+  // Its type says a serializer answers text; the protocol writer it feeds takes bytes as well.
+  const serializers = { [BYTEA]: (value: Uint8Array) => value as unknown as string };
   const root = await PGlite.create({
     ...(target.dataDir ? { dataDir: target.dataDir } : {}),
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     parsers,
+    serializers,
   });
   return pgliteDb(root, root, new WriteTracker());
 }

@@ -225,6 +225,22 @@ describe.each(databaseTargets)('executions, retry and error flows on $name (issu
     expect(bad.status).toBe(400);
   });
 
+  it('keeps text of any script as it was sent, in the data and the listed row (point 3)', async () => {
+    // The executions log sends its batches as UTF-8 bytes; a character of two, three or four bytes
+    // must come back as it went.
+    const { path, flow } = await publish([], {
+      startFields: [{ Name: 'city', Type: 'String', Validation: { IsRequired: true } }],
+      result: { config: { FullOutput: true } },
+    });
+    await keep(flow.Guid, 'always');
+    const city = 'Zürich – 東京 😀';
+    expect(
+      (await restCall(server, 'GET', `${path}?city=${encodeURIComponent(city)}`, { token })).status,
+    ).toBe(200);
+    const row = await newest(flow.Guid);
+    expect((await open(flow.Guid, row.Id)).Data).toMatchObject({ Input: { city }, Answer: { city } });
+  });
+
   it('replaces Password-typed fields, the flow fields mapped into them and any Authorization (point 3)', async () => {
     await server.db.query(
       `create or replace function demo.verify_pin(p_user text, p_pin text) returns table(valid boolean)
