@@ -10,13 +10,13 @@ import type { RemoteTransaction } from '../types';
  * needs `max_prepared_transactions > 0` on that server, asked once per pool; the prepared transactions'
  * gids start with GID_PREFIX so the sweep below touches only this server's own.
  */
-const GID_PREFIX = 'uiservices-flow:';
+export const GID_PREFIX = 'uiservices-flow:';
 
 /**
  * Older than this, a prepared transaction of ours is no call's any more: a call ends within its timeout
  * (FLOW_TIMEOUT_SECONDS, 10 s by default) and finishes its prepared transactions right after.
  */
-const STALE_AFTER = '10 minutes';
+const STALE_AFTER_SECONDS = 600;
 
 export function remoteTransaction(
   client: pg.PoolClient,
@@ -93,13 +93,19 @@ export async function beginOn(pool: pg.Pool, connection: string, canPrepare: boo
  * between PREPARE and COMMIT PREPARED: committed when the server's own database recorded the decision
  * (flow_prepared_commits, written in the call's own transaction), rolled back otherwise.
  */
-export async function preparesOn(pool: pg.Pool, db: Db, connection: string): Promise<boolean> {
+export async function preparesOn(
+  pool: pg.Pool,
+  db: Db,
+  connection: string,
+  staleAfterSeconds = STALE_AFTER_SECONDS,
+): Promise<boolean> {
   const rows = (
     await pool.query<{ prepares: boolean; stale: string[] | null }>(
       `select current_setting('max_prepared_transactions')::int > 0 as prepares,
               (select array_agg(gid) from pg_prepared_xacts
                 where gid like '${GID_PREFIX}%' and database = current_database()
-                  and prepared < now() - interval '${STALE_AFTER}') as stale`,
+                  and prepared < now() - make_interval(secs => $1)) as stale`,
+      [staleAfterSeconds],
     )
   ).rows;
   const { prepares = false, stale } = rows[0] ?? {};
