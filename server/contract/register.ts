@@ -106,7 +106,6 @@ export function registerOperations(
           () => handler(context),
           principal,
         );
-        reply.header('cache-control', 'no-store');
         return jsonPayload(reply, result);
       },
     });

@@ -35,15 +35,29 @@ const pageHeaders: Readonly<Record<string, string>> = Object.freeze({
   'permissions-policy': permissionsPolicy,
 });
 
+/**
+ * The policy of answers that are data, never a page (the UIServices calls, the flows' REST APIs,
+ * /metrics): nothing in them may load, run or be framed, should a browser ever render one.
+ */
+export const apiContentSecurityPolicy = [
+  "default-src 'none'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 // API answers carry tokens and personal data: no cache keeps them, whichever route or error path
 // (rate limiter, parser, not found) produced the answer. /metrics is a process's state of the moment:
 // a cache in between would answer a scraper what it read before.
 const apiHeaders: Readonly<Record<string, string>> = Object.freeze({
   ...pageHeaders,
+  'content-security-policy': apiContentSecurityPolicy,
+  'x-frame-options': 'DENY',
   'cache-control': 'no-store',
 });
 
-const API_URL = /^\/(api|metrics)(\/|\?|$)/;
+/** Answers that are data: the console's calls, the flows' REST APIs (/rest) and /metrics. */
+const API_URL = /^\/(api|rest|metrics)(\/|\?|$)/;
 
 /** The headers of an answer to `url` (one shared object per kind: made once, not per answer). */
 export function securityHeadersFor(url: string): Readonly<Record<string, string>> {

@@ -166,14 +166,12 @@ export interface RuntimeServices {
   metrics: Metrics | undefined;
 }
 
+// No cache-control here: every /rest answer, this one or an error Fastify makes, takes the API
+// headers (no-store among them) in one place, server/http/securityHeaders.ts.
 const send = (reply: FastifyReply, status: number, body: unknown) =>
   status === 204
-    ? reply.status(204).header('cache-control', 'no-store').send()
-    : reply
-        .status(status)
-        .header('cache-control', 'no-store')
-        .type('application/json; charset=utf-8')
-        .send(JSON.stringify(body));
+    ? reply.status(204).send()
+    : reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
 
 export function registerRuntime(app: FastifyInstance, services: RuntimeServices): void {
   const { db, config, plans, executions, errorFlows, rateCounts, metrics } = services;
@@ -297,7 +295,6 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
     if (describes)
       return reply
         .status(200)
-        .header('cache-control', 'no-store')
         .type('application/json; charset=utf-8')
         .send(
           await descriptions.get(api.guid, async () =>

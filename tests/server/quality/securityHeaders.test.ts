@@ -3,8 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signToken, type TokenClaims } from '../../../server/auth/tokens';
+import { apiContentSecurityPolicy, contentSecurityPolicy } from '../../../server/http/securityHeaders';
+import { demoFlowCustomers } from '../../../server/seed/demo/050_flows';
 import { call, signIn } from '../../support/api';
 import { cspProblems } from '../../support/csp';
+import { demoToken } from '../../support/restCall';
 import { startTestServer, type TestServer, testAdmin } from '../../support/testServer';
 
 /**
@@ -59,6 +62,28 @@ describe('security headers and token handling (issue 9)', () => {
       send: () => get('/api/UIServices/UserManagement/GetUser/%E0%A4%A'),
       status: 400,
     },
+    {
+      name: 'REST API success (a flow)',
+      api: true,
+      send: async () =>
+        get(`/rest/orders_api/customers/credit?customerId=${demoFlowCustomers.inRange.Id}`, {
+          authorization: `Bearer ${await demoToken(server)}`,
+        }),
+      status: 200,
+    },
+    { name: 'REST API 401 (no token)', api: true, send: () => get('/rest/orders_api/nope'), status: 401 },
+    {
+      name: 'REST API 400 (a body that is no JSON, refused before the flow)',
+      api: true,
+      send: () =>
+        server.app.inject({
+          method: 'POST',
+          url: '/rest/orders_api/nope',
+          headers: { 'content-type': 'application/json' },
+          payload: '{"Name": ',
+        }),
+      status: 400,
+    },
     // Prometheus' text, from this machine (no METRICS_TOKEN): not an API answer, never cached all the same.
     { name: 'metrics', api: true, send: () => get('/metrics'), status: 200 },
     { name: 'static asset', api: false, send: () => get('/assets/a.js'), status: 200 },
@@ -88,7 +113,11 @@ describe('security headers and token handling (issue 9)', () => {
       expect(cspProblems(response.headers['content-security-policy'] as string)).toEqual([]);
       expect(response.headers['referrer-policy']).toBe('no-referrer');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
-      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      // Data is never a page: it may load nothing and be framed by nobody; pages may frame their own.
+      expect(response.headers['x-frame-options']).toBe(answer.api ? 'DENY' : 'SAMEORIGIN');
+      expect(response.headers['content-security-policy']).toBe(
+        answer.api ? apiContentSecurityPolicy : contentSecurityPolicy,
+      );
       if (answer.api) {
         expect(response.headers['cache-control']).toBe('no-store');
         if (response.statusCode >= 400) expect(JSON.parse(response.body).Message).toBeTruthy();
