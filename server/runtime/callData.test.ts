@@ -1,5 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AUTHORIZATION, addSecret, CALL_DATA_CAP_BYTES, callData, keepsData } from './callData';
+import {
+  AUTHORIZATION,
+  addSecret,
+  CALL_DATA_CAP_BYTES,
+  callData,
+  callDataByParts,
+  keepsData,
+} from './callData';
 import type { TraceEntry } from './state';
 
 /** The kept data of one call (issue 32 point 3): rows are [what, input, expected]. */
@@ -121,5 +129,44 @@ describe('callData: what the executions log keeps of a call', () => {
     expect(data.Trace.length).toBeGreaterThan(100);
     expect(data.Trace.length).toBeLessThan(2_000);
     expect(data.Cut.at(-1).Path).toBe(`Trace/${data.Trace.length}-1999`);
+  });
+
+  it('keeps, in one pass, what the parts keep: with secrets, NUL, non-ASCII text and near the cap', () => {
+    // callData's one JSON.stringify stands in for callDataByParts whenever nothing is redacted, altered
+    // or cut; where it declines, the parts decide. Either way the data is the same.
+    const keys = fc.constantFrom('name', 'pin', 'Authorization', 'note', 'Input', 'city');
+    const text = fc.oneof(
+      fc.string({ maxLength: 20 }),
+      fc.constantFrom('Zürich 東京 😀', 'a\u0000b', '\\u0000', 'x'.repeat(300)),
+    );
+    const value = fc.letrec((tie) => ({
+      any: fc.oneof({ depthSize: 'small' }, text, fc.integer(), fc.constant(null), tie('object')),
+      object: fc.dictionary(keys, tie('any'), { maxKeys: 3 }),
+    })).any;
+    const entry = fc.record(
+      {
+        Guid: fc.uuid(),
+        Type: fc.constantFrom('start', 'read', 'check', 'result'),
+        Input: value,
+        Output: value,
+        Rows: fc.nat(5),
+        DurationMs: fc.double({ min: 0, max: 10, noNaN: true }),
+      },
+      { requiredKeys: ['Guid', 'Type', 'DurationMs'] },
+    ) as fc.Arbitrary<TraceEntry>;
+    fc.assert(
+      fc.property(
+        value,
+        value,
+        fc.array(entry, { maxLength: 5 }),
+        fc.constantFrom(600, 1_500, 4_000, CALL_DATA_CAP_BYTES),
+        (input, answer, trace, cap) => {
+          const text = callData(secrets, input, answer, trace, cap);
+          expect(JSON.parse(text)).toEqual(JSON.parse(callDataByParts(secrets, input, answer, trace, cap)));
+          expect(Buffer.byteLength(text)).toBeLessThanOrEqual(cap);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

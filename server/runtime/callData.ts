@@ -71,6 +71,8 @@ const byteLength = (text: string) => Buffer.byteLength(text);
 
 /** Room for the keys around the parts and the flags. */
 const ENVELOPE_BYTES = 400;
+/** Room for a block's "Input" and "Output" keys. */
+const ENTRY_KEYS_BYTES = 20;
 /** What one entry of Cut takes. */
 const CUT_ENTRY_BYTES = 48;
 /** Parts below this are kept: a marker would save little. */
@@ -114,6 +116,51 @@ const cutMarker = (bytes: number) => JSON.stringify(`[cut: ${bytes.toLocaleStrin
  * or the cap, so it cannot be run again as it was (a retry refuses it).
  */
 export function callData(
+  secrets: ReadonlySet<string>,
+  input: unknown,
+  answer: unknown,
+  trace: readonly TraceEntry[],
+  cap = CALL_DATA_CAP_BYTES,
+): string {
+  return (
+    plainCallData(secrets, input, answer, trace, cap) ?? callDataByParts(secrets, input, answer, trace, cap)
+  );
+}
+
+/**
+ * Most calls' data, in one JSON.stringify: what callDataByParts makes when nothing is redacted, altered
+ * or cut (a block's keys in the order the trace has them), without serializing, testing and measuring
+ * each part on its own. Null when the whole text has a key that may be a secret or a NUL, or may not
+ * fit the cap (three UTF-8 bytes a UTF-16 unit at most); then the parts decide.
+ */
+function plainCallData(
+  secrets: ReadonlySet<string>,
+  input: unknown,
+  answer: unknown,
+  trace: readonly TraceEntry[],
+  cap: number,
+): string | null {
+  const mayHoldSecret = secretKeys(secrets);
+  if (!mayHoldSecret) return null;
+  const whole = JSON.stringify({
+    Input: input ?? null,
+    Answer: answer ?? null,
+    Trace: trace,
+    Cut: [],
+    Redacted: false,
+    InputComplete: true,
+  });
+  if (mayHoldSecret.test(whole) || whole.includes('\\u0000')) return null;
+  // Counted as callDataByParts counts, so a call it would cut is never kept whole here.
+  const limit = cap - ENVELOPE_BYTES - ENTRY_KEYS_BYTES * trace.length;
+  return whole.length * 3 <= limit || byteLength(whole) <= limit ? whole : null;
+}
+
+/**
+ * The data part by part: each part serialized, redacted and measured on its own, so the cap can cut the
+ * largest first (callData's fallback).
+ */
+export function callDataByParts(
   secrets: ReadonlySet<string>,
   input: unknown,
   answer: unknown,
@@ -165,7 +212,7 @@ export function callData(
   // Under the cap as it is: the usual case, measured without building anything more.
   const limit = cap - ENVELOPE_BYTES;
   const entryBytes = (entry: (typeof entries)[number]) =>
-    Buffer.byteLength(entry.head) + 20 + (entry.input?.bytes ?? 0) + (entry.output?.bytes ?? 0);
+    Buffer.byteLength(entry.head) + ENTRY_KEYS_BYTES + (entry.input?.bytes ?? 0) + (entry.output?.bytes ?? 0);
   let total = inputPart.bytes + answerPart.bytes + entries.reduce((sum, entry) => sum + entryBytes(entry), 0);
   let cut: Array<CutPart & { part?: Part }> = [];
   if (total > limit) {
