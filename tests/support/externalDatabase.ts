@@ -19,6 +19,8 @@ export async function throwawayDatabase(url: URL, sql: string) {
   await remote.query(sql);
   return {
     name,
+    /** Its URL on the test PostgreSQL. */
+    url: other,
     remote,
     /** The PostgreSQL connection's settings for it, as the Connection Builder saves them. */
     settings: {

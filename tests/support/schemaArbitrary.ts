@@ -338,9 +338,9 @@ export function invalidArbitrary(schema: JsonSchema, depth = 0): fc.Arbitrary<un
 }
 
 /**
- * Values a URL parameter or text body of the schema refuses once written as text. Where the schema takes strings a
- * value of another type is no wrong type there (7 arrives as the string "7"), so only broken strings
- * are left; null when the schema takes every string.
+ * Values a URL parameter or text body of the schema refuses once written as text. Where the schema
+ * takes strings, a value of another type is no wrong type there (7 arrives as the string "7"), so only
+ * broken strings are left; null when the schema takes every string.
  */
 export function invalidTextArbitrary(schema: JsonSchema): fc.Arbitrary<unknown> | null {
   return invalidMemo(schema, 'invalidText', 0);

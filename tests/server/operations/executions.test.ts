@@ -225,7 +225,7 @@ describe.each(databaseTargets)('executions, retry and error flows on $name (issu
     expect(bad.status).toBe(400);
   });
 
-  it('keeps text of any script as it was sent, in the data and the listed row (point 3)', async () => {
+  it('keeps text of any script in a call’s data as it was sent (point 3)', async () => {
     // The executions log sends its batches as UTF-8 bytes; a character of two, three or four bytes
     // must come back as it went.
     const { path, flow } = await publish([], {

@@ -26,9 +26,7 @@ describe.skipIf(!url).each(databaseTargets)(
     beforeAll(async () => {
       server = await startTestServer(target);
       remote = await throwawayDatabase(url!, 'create table ledger (id integer primary key)');
-      const other = new URL(url!.toString());
-      other.pathname = `/${remote.name}`;
-      pool = new pg.Pool({ connectionString: other.toString(), max: 2 });
+      pool = new pg.Pool({ connectionString: remote.url.toString(), max: 2 });
     });
     afterAll(async () => {
       await pool?.end();
@@ -38,9 +36,7 @@ describe.skipIf(!url).each(databaseTargets)(
 
     /** Inserts `id` in a transaction prepared as `gid` on a client of its own, as a call would. */
     const prepared = async (gid: string, id: number) => {
-      const other = new URL(url!.toString());
-      other.pathname = `/${remote.name}`;
-      const owner = new pg.Client({ connectionString: other.toString() });
+      const owner = new pg.Client({ connectionString: remote.url.toString() });
       await owner.connect();
       await owner.query('begin');
       await owner.query('insert into ledger values ($1)', [id]);
