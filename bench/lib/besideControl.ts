@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import autocannon, { type Request } from 'autocannon';
 import type { FlowField, RestMethodFlow } from '../../src/domain/flow/types';
 import { flowOf, type Step } from '../../tests/support/flowBuilders';
 import { httpCall } from '../../tests/support/serverProcess';
+import { median } from './stats';
 import type { BenchModule } from './types';
 
 /**
@@ -71,22 +73,45 @@ export const byKey = (
 export interface Side {
   url: string;
   request: Request;
+  /** The server's process, when its CPU time per answer is wanted. */
+  pid?: number;
 }
 
 export interface Measured {
   rate: number;
+  /** µs of the server's CPU (user + system) per answer in its turns, when its pid is known. */
+  cpuPerAnswer?: number;
   answers: number;
   p99: number;
   /** Answers that were not 2xx, and failed requests. */
   other: number;
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
+function cpuSeconds(pid: number): number {
+  // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command's closing parenthesis.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Rounds of four turns (flow, control, control, flow) each comparison runs. */
+export const ROUNDS = 5;
+
 /**
- * The flow and its control loaded in turns within the same minutes (flow, control, control, flow: a
- * quarter of the time each), after a warm-up of each, so a busier moment of the machine weighs on both
- * alike. p99 is the worse of a side's two turns.
+ * The flow and its control loaded in turns within the same minutes, after a warm-up of each: ROUNDS
+ * rounds of four turns (flow, control, control, flow), each turn a quarter of `durationSeconds`. The
+ * share is the median of the rounds' shares, so a busier moment of the machine (these machines are
+ * shared: one 5-second turn could move a single comparison by 15%) weighs on one round rather than on
+ * the figure; the rates are over all turns. p99 is the median of a side's turns' p99. A side with a
+ * pid has its server's CPU time per answer read too, a figure the machine's other work moves less.
+ * `afterFlowTurn` runs after each turn of the flow (a scrape, say).
  */
-export async function beside(context: Context, flow: Side, control: Side) {
+export async function beside(
+  context: Context,
+  flow: Side,
+  control: Side,
+  afterFlowTurn?: () => Promise<void>,
+) {
   const load = (side: Side, options: { duration?: number; amount?: number }) =>
     autocannon({
       url: side.url,
@@ -98,30 +123,52 @@ export async function beside(context: Context, flow: Side, control: Side) {
     });
   await load(flow, { amount: 20_000 });
   await load(control, { amount: 20_000 });
-  const turn = Math.max(1, context.settings.durationSeconds / 2);
-  const totals = [flow, control].map(() => ({ answers: 0, seconds: 0, p99: 0, other: 0 }));
-  for (const index of [0, 1, 1, 0]) {
-    const result = await load(index === 0 ? flow : control, { duration: turn });
-    const total = totals[index]!;
-    total.answers += result['2xx'];
-    total.seconds += result.duration;
-    total.p99 = Math.max(total.p99, result.latency.p99);
-    total.other += result.non2xx + result.errors;
+  const turn = Math.max(1, context.settings.durationSeconds / 4);
+  const sides = [flow, control];
+  const totals = sides.map(() => ({ answers: 0, seconds: 0, p99s: [] as number[], other: 0, cpu: 0 }));
+  const shares: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const inRound = totals.map(() => ({ answers: 0, seconds: 0 }));
+    for (const index of [0, 1, 1, 0]) {
+      const side = sides[index]!;
+      const cpuBefore = side.pid ? cpuSeconds(side.pid) : 0;
+      const result = await load(side, { duration: turn });
+      const total = totals[index]!;
+      if (side.pid) total.cpu += cpuSeconds(side.pid) - cpuBefore;
+      total.answers += result['2xx'];
+      total.seconds += result.duration;
+      total.p99s.push(result.latency.p99);
+      total.other += result.non2xx + result.errors;
+      inRound[index]!.answers += result['2xx'];
+      inRound[index]!.seconds += result.duration;
+      if (index === 0) await afterFlowTurn?.();
+    }
+    const [flowRate, controlRate] = inRound.map((side) => side.answers / side.seconds) as [number, number];
+    shares.push((flowRate / controlRate) * 100);
   }
   const [flowSide, controlSide] = totals.map(
-    (total): Measured => ({
+    (total, index): Measured => ({
       rate: total.answers / total.seconds,
+      ...(sides[index]!.pid ? { cpuPerAnswer: (total.cpu / total.answers) * 1e6 } : {}),
       answers: total.answers,
-      p99: total.p99,
+      p99: median(total.p99s),
       other: total.other,
     }),
   ) as [Measured, Measured];
   const others =
     flowSide.other + controlSide.other ? `, ${flowSide.other} / ${controlSide.other} not 2xx or failed` : '';
+  const cpu =
+    flowSide.cpuPerAnswer && controlSide.cpuPerAnswer
+      ? `; server CPU ${flowSide.cpuPerAnswer.toFixed(0)} / ${controlSide.cpuPerAnswer.toFixed(0)} µs an answer`
+      : '';
   return {
     flow: flowSide,
     control: controlSide,
+    /** The median of the rounds' shares of the control's rate the flow kept (%), and each round's. */
+    share: median(shares),
+    shares,
     load,
-    note: `${CONNECTIONS} connections, turns of ${turn} s (flow, control, control, flow); ${flowSide.answers} / ${controlSide.answers} answers${others}`,
+    turn,
+    note: `${CONNECTIONS} connections, ${ROUNDS} rounds of turns of ${turn} s (flow, control, control, flow); ${flowSide.answers} / ${controlSide.answers} answers${others}; share per round ${shares.map((share) => share.toFixed(1)).join(', ')}%${cpu}`,
   };
 }
