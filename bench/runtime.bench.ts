@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 import { demoCreditFlow, demoFlowCustomers } from '../server/seed/demo/050_flows';
 import { httpCall, httpSignIn, type ServerProcess, startServerProcess } from '../tests/support/serverProcess';
 import { testAdmin } from '../tests/support/testServer';
-import { beside, CONNECTIONS, ROUNDS } from './lib/besideControl';
+import { beside, CONNECTIONS } from './lib/besideControl';
 import { externalHttp } from './lib/externalHttp';
 import { externalRead } from './lib/externalRead';
 import { residentOverCalls } from './lib/residentOverCalls';
@@ -215,15 +215,16 @@ async function interleavedRates(
       request: await creditRequest(server.url),
     })),
   );
-  const measured = await beside(context, first!, second!, afterFirstTurn);
+  const measured = await beside(context, first!, second!, { afterFlowTurn: afterFirstTurn, labels });
   const costs = measured.shares.map((share) => 100 - share);
-  const cpu = [measured.flow.cpuPerAnswer!, measured.control.cpuPerAnswer!];
+  const [firstRate, secondRate] = [measured.flow.rate, measured.control.rate];
   return {
-    rates: [measured.flow.rate, measured.control.rate] as [number, number],
-    /** The median of the rounds' costs (% of the second's rate the first lacks), and each round's. */
+    rates: [firstRate, secondRate] as [number, number],
+    /** The median of the rounds' costs: % of the second's rate the first lacks. */
     cost: median(costs),
-    costs,
-    note: `${CONNECTIONS} connections, ${ROUNDS} rounds of turns of ${measured.turn} s (${[0, 1, 1, 0].map((index) => labels[index]).join(', ')}); ${measured.flow.answers} / ${measured.control.answers} answers; server CPU ${cpu[0]!.toFixed(0)} / ${cpu[1]!.toFixed(0)} µs an answer (${(((cpu[0]! - cpu[1]!) / cpu[1]!) * 100).toFixed(1)}%)`,
+    note: measured.note,
+    /** Each round's cost, and the cost over all turns. */
+    costNote: `rounds ${costs.map((cost) => cost.toFixed(1)).join(', ')}%; over all turns ${firstRate.toFixed(0)} exec/s ${labels[0]}, ${secondRate.toFixed(0)} ${labels[1]} (${(((secondRate - firstRate) / secondRate) * 100).toFixed(1)}%)`,
   };
 }
 
@@ -277,7 +278,7 @@ export async function metricsCost(context: Parameters<BenchModule['run']>[0]): P
         value: measured.cost,
         unit: '%',
         budget: { kind: 'max', limit: 5 },
-        note: `rounds ${measured.costs.map((cost) => cost.toFixed(1)).join(', ')}%; over all turns ${withMetrics.toFixed(0)} exec/s on, ${without.toFixed(0)} off (${(((without - withMetrics) / without) * 100).toFixed(1)}%)`,
+        note: measured.costNote,
       },
     ];
   } finally {
@@ -360,7 +361,7 @@ export async function keepDataCost(context: Parameters<BenchModule['run']>[0]): 
         value: measured.cost,
         unit: '%',
         budget: { kind: 'max', limit: 15 },
-        note: `rounds ${measured.costs.map((cost) => cost.toFixed(1)).join(', ')}%; over all turns ${withData.toFixed(0)} exec/s always, ${without.toFixed(0)} on error (${(((without - withData) / without) * 100).toFixed(1)}%)`,
+        note: measured.costNote,
       },
     ];
   } finally {

@@ -104,14 +104,15 @@ export const ROUNDS = 5;
  * shared: one 5-second turn could move a single comparison by 15%) weighs on one round rather than on
  * the figure; the rates are over all turns. p99 is the median of a side's turns' p99. A side with a
  * pid has its server's CPU time per answer read too, a figure the machine's other work moves less.
- * `afterFlowTurn` runs after each turn of the flow (a scrape, say).
+ * `afterFlowTurn` runs after each turn of the flow (a scrape, say); `labels` name the sides in the note.
  */
 export async function beside(
   context: Context,
   flow: Side,
   control: Side,
-  afterFlowTurn?: () => Promise<void>,
+  options: { afterFlowTurn?: () => Promise<void>; labels?: [string, string] } = {},
 ) {
+  const { afterFlowTurn, labels = ['flow', 'control'] } = options;
   const load = (side: Side, options: { duration?: number; amount?: number }) =>
     autocannon({
       url: side.url,
@@ -159,7 +160,7 @@ export async function beside(
     flowSide.other + controlSide.other ? `, ${flowSide.other} / ${controlSide.other} not 2xx or failed` : '';
   const cpu =
     flowSide.cpuPerAnswer && controlSide.cpuPerAnswer
-      ? `; server CPU ${flowSide.cpuPerAnswer.toFixed(0)} / ${controlSide.cpuPerAnswer.toFixed(0)} µs an answer`
+      ? `; server CPU ${flowSide.cpuPerAnswer.toFixed(0)} / ${controlSide.cpuPerAnswer.toFixed(0)} µs an answer (${(((flowSide.cpuPerAnswer - controlSide.cpuPerAnswer) / controlSide.cpuPerAnswer) * 100).toFixed(1)}%)`
       : '';
   return {
     flow: flowSide,
@@ -168,7 +169,6 @@ export async function beside(
     share: median(shares),
     shares,
     load,
-    turn,
-    note: `${CONNECTIONS} connections, ${ROUNDS} rounds of turns of ${turn} s (flow, control, control, flow); ${flowSide.answers} / ${controlSide.answers} answers${others}; share per round ${shares.map((share) => share.toFixed(1)).join(', ')}%${cpu}`,
+    note: `${CONNECTIONS} connections, ${ROUNDS} rounds of turns of ${turn} s (${[0, 1, 1, 0].map((index) => labels[index]).join(', ')}); ${flowSide.answers} / ${controlSide.answers} answers${others}; share per round ${shares.map((share) => share.toFixed(1)).join(', ')}%${cpu}`,
   };
 }
