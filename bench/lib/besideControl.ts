@@ -75,6 +75,8 @@ export interface Side {
   request: Request;
   /** The server's process, when its CPU time per answer is wanted. */
   pid?: number;
+  /** Runs before each of the side's turns, outside its time: two sides of one server set it up so. */
+  beforeTurn?: () => Promise<void>;
 }
 
 export interface Measured {
@@ -122,8 +124,10 @@ export async function beside(
       requests: [side.request],
       ...options,
     });
-  await load(flow, { amount: 20_000 });
-  await load(control, { amount: 20_000 });
+  for (const side of [flow, control]) {
+    await side.beforeTurn?.();
+    await load(side, { amount: 20_000 });
+  }
   const turn = Math.max(1, context.settings.durationSeconds / 4);
   const sides = [flow, control];
   const totals = sides.map(() => ({ answers: 0, seconds: 0, p99s: [] as number[], other: 0, cpu: 0 }));
@@ -132,6 +136,7 @@ export async function beside(
     const inRound = totals.map(() => ({ answers: 0, seconds: 0 }));
     for (const index of [0, 1, 1, 0]) {
       const side = sides[index]!;
+      await side.beforeTurn?.();
       const cpuBefore = side.pid ? cpuSeconds(side.pid) : 0;
       const result = await load(side, { duration: turn });
       const total = totals[index]!;
