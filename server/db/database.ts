@@ -40,6 +40,13 @@ export interface Db {
   stoppable(stop: Stop): Db;
   /** PGlite only: the data directory as a tarball, which `loadDataDir` starts from. */
   dump?(): Promise<Blob>;
+  /**
+   * PGlite only: appends `rows`, in COPY's text format (a line a row, columns tab-separated, `\N` for null),
+   * to `table`'s `columns`, read from a blob by COPY FROM. A batch of rows goes in without a statement
+   * to plan or parameters to parse: on PGlite's one thread the executions log's batch costs about a third
+   * less a row this way than as an INSERT of JSON parameters (server/runtime/executions.ts).
+   */
+  copyIn?(table: string, columns: readonly string[], rows: string): Promise<void>;
   /** PostgreSQL only: its pools and write notices as they are now, for /metrics (server/observability/metrics.ts). */
   stats?(): DbStats;
 }
@@ -132,6 +139,19 @@ function pgliteDb(runner: PgliteRunner, root: PGlite, tracker: WriteTracker, wri
     exclusively: (fn) => fn(),
     close: () => root.close(),
     dump: () => root.dumpDataDir('gzip'),
+    async copyIn(table, columns, rows) {
+      const sql = `copy ${table} (${columns.join(', ')}) from '/dev/blob'`;
+      const copy = () => runner.query(sql, [], { blob: new Blob([rows]) });
+      try {
+        if (statements.span) await statements.span(sql, copy);
+        else await copy();
+      } finally {
+        // Not tracker.statement(sql): it cannot read a COPY's table and would announce 'all'.
+        const written = new Set([table]);
+        tracker.notify(written);
+        writes?.add(written);
+      }
+    },
     onWrite: (listener) => tracker.listen(listener),
     writesSeen: () => true,
   };

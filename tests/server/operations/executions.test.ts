@@ -5,6 +5,7 @@ import { DEMO_CONNECTION_GUID } from '../../../server/connections/connectionKind
 import { qualifiedTable } from '../../../server/documents/recordTable';
 import { ItemStore } from '../../../server/items/itemStore';
 import { methodKind } from '../../../server/methods/methodKind';
+import { ExecutionLog, type Execution as LoggedCall } from '../../../server/runtime/executions';
 import { demoErrorFlow, demoFlowCustomers } from '../../../server/seed/demo/050_flows';
 import type { BlockConfig, FlowField, HttpMethod, RestMethodFlow } from '../../../src/domain/flow/types';
 import { call, signIn } from '../../support/api';
@@ -233,12 +234,114 @@ describe.each(databaseTargets)('executions, retry and error flows on $name (issu
       result: { config: { FullOutput: true } },
     });
     await keep(flow.Guid, 'always');
-    const city = 'Zürich – 東京 😀';
+    // Tabs, line breaks and backslashes too: on PGlite the batch is COPY text, where they are escaped.
+    const city = 'Zürich – 東京 😀\t\\ "quoted"\n\r';
     expect(
       (await restCall(server, 'GET', `${path}?city=${encodeURIComponent(city)}`, { token })).status,
     ).toBe(200);
     const row = await newest(flow.Guid);
     expect((await open(flow.Guid, row.Id)).Data).toMatchObject({ Input: { city }, Answer: { city } });
+  });
+
+  it('writes every column of a call as it was recorded, whatever the text holds (issue 17 point 6, issue 32)', async () => {
+    // PGlite takes the batch as COPY text (Db.copyIn), PostgreSQL as an INSERT of JSON: the same rows.
+    const log = new ExecutionLog(server.db, 30);
+    const flowGuid = randomUUID();
+    const special = 'tab\there, line\nbreak, CR\r, back\\slash, \\N, NUL\u0000 end – 東京 😀';
+    const full: LoggedCall = {
+      at: Date.UTC(2026, 10, 27, 12, 30, 15, 250),
+      flowGuid,
+      versionGuid: randomUUID(),
+      version: 7,
+      apiGuid: randomUUID(),
+      apiUserGuid: randomUUID(),
+      apiUserName: special,
+      method: 'POST',
+      status: 502,
+      durationMs: 12.5,
+      errorBlock: randomUUID(),
+      errorConnection: special,
+      errorCode: special,
+      message: special,
+      data: JSON.stringify({ Input: { text: special } }),
+      retryOf: 41,
+      retriedBy: special,
+      errorOf: 40,
+      traceId: '0af7651916cd43dd8448eb211c80319c',
+    };
+    const bare: LoggedCall = {
+      at: full.at + 1,
+      flowGuid,
+      versionGuid: null,
+      version: null,
+      apiGuid: null,
+      apiUserGuid: null,
+      apiUserName: null,
+      method: 'GET',
+      status: 200,
+      durationMs: 0.5,
+      errorBlock: null,
+      errorCode: null,
+      message: null,
+      data: '',
+      traceId: null,
+    };
+    log.record(full);
+    log.record(bare);
+    await log.close();
+    const rows = await server.db.query<Record<string, unknown>>(
+      `select to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS') as at, flow_guid::text, version_guid::text,
+              version, api_guid::text, api_user_guid::text, api_user_name, http_method, status,
+              duration_ms::float8, error_block::text, error_code, message, trace_id, data, retry_of, retried_by,
+              error_of, error_connection
+         from flow_executions where flow_guid = $1 order by id`,
+      [flowGuid],
+    );
+    const stored = special.replace('\u0000', '\ufffd');
+    expect(rows).toEqual([
+      {
+        at: '2026-11-27T12:30:15.250',
+        flow_guid: flowGuid,
+        version_guid: full.versionGuid,
+        version: 7,
+        api_guid: full.apiGuid,
+        api_user_guid: full.apiUserGuid,
+        api_user_name: stored,
+        http_method: 'POST',
+        status: 502,
+        duration_ms: 12.5,
+        error_block: full.errorBlock,
+        error_code: stored,
+        message: stored,
+        trace_id: full.traceId,
+        data: full.data,
+        retry_of: 41,
+        retried_by: stored,
+        error_of: 40,
+        error_connection: stored,
+      },
+      {
+        at: '2026-11-27T12:30:15.251',
+        flow_guid: flowGuid,
+        version_guid: null,
+        version: null,
+        api_guid: null,
+        api_user_guid: null,
+        api_user_name: null,
+        http_method: 'GET',
+        status: 200,
+        duration_ms: 0.5,
+        error_block: null,
+        error_code: null,
+        message: null,
+        trace_id: null,
+        data: null,
+        retry_of: null,
+        retried_by: null,
+        error_of: null,
+        error_connection: null,
+      },
+    ]);
   });
 
   it('replaces Password-typed fields, the flow fields mapped into them and any Authorization (point 3)', async () => {
