@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 import { demoCreditFlow, demoFlowCustomers } from '../server/seed/demo/050_flows';
 import { httpCall, httpSignIn, type ServerProcess, startServerProcess } from '../tests/support/serverProcess';
 import { testAdmin } from '../tests/support/testServer';
-import { beside, CONNECTIONS, type Side } from './lib/besideControl';
+import { beside, CONNECTIONS, demoApiToken, type Side } from './lib/besideControl';
 import { externalHttp } from './lib/externalHttp';
 import { externalRead } from './lib/externalRead';
 import { residentOverCalls } from './lib/residentOverCalls';
@@ -38,15 +38,8 @@ const runtime: BenchModule = {
       env: { FLOW_RATE_LIMIT: '0', LOG_LEVEL: 'warn' },
     });
     try {
-      const admin = await httpSignIn(server.url, testAdmin);
-      const users = (await httpCall(server.url, 'GET', 'RestApi/GetApiUsers', { token: admin.Token }))
-        .body as Array<{
-        Username: string;
-        ApiToken: string;
-      }>;
-      const token = users.find((user) => user.Username === 'demo-importer')!.ApiToken;
-      const url = `/rest/orders_api/customers/credit?customerId=${demoFlowCustomers.inRange.Id}`;
-      const probe = await fetch(`${server.url}${url}`, { headers: { authorization: `Bearer ${token}` } });
+      const request = await creditRequest(server.url, (await httpSignIn(server.url, testAdmin)).Token);
+      const probe = await fetch(`${server.url}${request.path}`, { headers: request.headers });
       const probeBody = await probe.text();
       if (probe.status !== 200)
         return [
@@ -57,7 +50,6 @@ const runtime: BenchModule = {
             failed: `probe answered ${probe.status} ${probeBody}`,
           },
         ];
-      const request = { method: 'GET' as const, path: url, headers: { authorization: `Bearer ${token}` } };
       const load = (options: { duration?: number; amount?: number }) =>
         autocannon({
           url: server.url,
@@ -135,18 +127,7 @@ async function uncached(context: Parameters<BenchModule['run']>[0]): Promise<Ben
     env: { FLOW_RATE_LIMIT: '0', FLOW_READ_CACHE: 'off', LOG_LEVEL: 'warn' },
   });
   try {
-    const admin = await httpSignIn(server.url, testAdmin);
-    const users = (await httpCall(server.url, 'GET', 'RestApi/GetApiUsers', { token: admin.Token }))
-      .body as Array<{
-      Username: string;
-      ApiToken: string;
-    }>;
-    const token = users.find((user) => user.Username === 'demo-importer')!.ApiToken;
-    const request = {
-      method: 'GET' as const,
-      path: `/rest/orders_api/customers/credit?customerId=${demoFlowCustomers.inRange.Id}`,
-      headers: { authorization: `Bearer ${token}` },
-    };
+    const request = await creditRequest(server.url, (await httpSignIn(server.url, testAdmin)).Token);
     const load = (options: { duration?: number; amount?: number }) =>
       autocannon({
         url: server.url,
@@ -182,14 +163,9 @@ async function uncached(context: Parameters<BenchModule['run']>[0]): Promise<Ben
 
 export default runtime;
 
-/** The demo API user's token on a server, and the request the runtime rows load it with. */
-async function creditRequest(url: string) {
-  const admin = await httpSignIn(url, testAdmin);
-  const users = (await httpCall(url, 'GET', 'RestApi/GetApiUsers', { token: admin.Token })).body as Array<{
-    Username: string;
-    ApiToken: string;
-  }>;
-  const token = users.find((user) => user.Username === 'demo-importer')!.ApiToken;
+/** The request the runtime rows load a server with: GET customers/credit as the demo API user. */
+async function creditRequest(url: string, adminToken: string) {
+  const token = await demoApiToken(url, adminToken);
   return {
     method: 'GET' as const,
     path: `/rest/orders_api/customers/credit?customerId=${demoFlowCustomers.inRange.Id}`,
@@ -197,9 +173,21 @@ async function creditRequest(url: string) {
   };
 }
 
-/** A side of a comparison (lib/besideControl.ts): GET customers/credit on `server`. */
-async function creditSide(server: ServerProcess, beforeTurn?: () => Promise<void>): Promise<Side> {
-  return { url: server.url, pid: server.pid, request: await creditRequest(server.url), beforeTurn };
+/**
+ * A side of a comparison (lib/besideControl.ts): GET customers/credit on `server`, signing in to it
+ * unless given a token (two sides of one server sign in once: sign-ins close together are throttled).
+ */
+async function creditSide(
+  server: ServerProcess,
+  options: { adminToken?: string; beforeTurn?: () => Promise<void> } = {},
+): Promise<Side> {
+  const adminToken = options.adminToken ?? (await httpSignIn(server.url, testAdmin)).Token;
+  return {
+    url: server.url,
+    pid: server.pid,
+    request: await creditRequest(server.url, adminToken),
+    beforeTurn: options.beforeTurn,
+  };
 }
 
 /**
@@ -318,11 +306,11 @@ export async function keepDataCost(context: Parameters<BenchModule['run']>[0]): 
       if (set.status !== 200)
         throw new Error(`SetRestMethodFlowKeepCallData answered ${set.status} ${JSON.stringify(set.body)}`);
     };
-    const sides = await Promise.all([
-      creditSide(server, keep('always')),
-      creditSide(server, keep('onError')),
-    ]);
-    const measured = await interleavedRates(context, sides as [Side, Side], ['always', 'on error']);
+    const sides: [Side, Side] = [
+      await creditSide(server, { adminToken: admin.Token, beforeTurn: keep('always') }),
+      await creditSide(server, { adminToken: admin.Token, beforeTurn: keep('onError') }),
+    ];
+    const measured = await interleavedRates(context, sides, ['always', 'on error']);
     const [withData, without] = measured.rates;
     // The executions log flushes within 100 ms; its newest row says whether the data was kept.
     await new Promise((resolve) => setTimeout(resolve, 500));
