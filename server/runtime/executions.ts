@@ -10,8 +10,8 @@ import type { Db } from '../db/database';
  * buffered and written in batches (one statement per EXECUTION_BATCH (100) calls or every FLUSH_MS
  * (100 ms); small batches keep each write, which holds PGlite's one thread, to a few milliseconds), so
  * logging costs the hot path an array push; close() flushes what is left. On PGlite a batch is COPY
- * text (Db.copyIn, copyRows): in a micro-bench 25–35 µs a call against 32–47 µs for the INSERT of JSON
- * parameters below, which PostgreSQL, through pg, still takes. Rows older than the retention are
+ * text (Db.copyIn, copyRows): in a micro-bench about 10 µs a call less than the INSERT of JSON
+ * parameters below (docs/quality.md), which PostgreSQL, through pg, still takes. Rows older than the retention are
  * deleted at start and hourly.
  */
 export interface Execution {
