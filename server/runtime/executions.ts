@@ -11,8 +11,8 @@ import type { Db } from '../db/database';
  * (100 ms); small batches keep each write, which holds PGlite's one thread, to a few milliseconds), so
  * logging costs the hot path an array push; close() flushes what is left. On PGlite a batch is COPY
  * text (Db.copyIn, copyRows): in a micro-bench about 10 µs a call less than the INSERT of JSON
- * parameters below (docs/quality.md), which PostgreSQL, through pg, still takes. Rows older than the retention are
- * deleted at start and hourly.
+ * parameters below (docs/quality.md), which PostgreSQL, through pg, still takes. Rows older than the
+ * retention are deleted at start and hourly.
  */
 export interface Execution {
   at: number;
@@ -41,6 +41,29 @@ export interface Execution {
   traceId: string | null;
 }
 
+/** The columns a batch fills: the INSERT's list, and the order of each row's values in COPY text. */
+const COLUMNS = [
+  'at',
+  'flow_guid',
+  'version_guid',
+  'version',
+  'api_guid',
+  'api_user_guid',
+  'api_user_name',
+  'http_method',
+  'status',
+  'duration_ms',
+  'error_block',
+  'error_code',
+  'message',
+  'trace_id',
+  'data',
+  'retry_of',
+  'retried_by',
+  'error_of',
+  'error_connection',
+] as const;
+
 /**
  * A batch as one statement of two JSON parameters: the calls, and what calls of one flow version, REST
  * API, user and method share (`g` names it). PGlite parses JSON on this process's one thread, and the
@@ -53,9 +76,7 @@ export interface Execution {
  * PGlite is opened with a bytea serializer that passes bytes through (server/db/database.ts); pg sends
  * a Buffer as binary by itself.
  */
-const INSERT = `insert into flow_executions (at, flow_guid, version_guid, version, api_guid, api_user_guid, api_user_name,
-     http_method, status, duration_ms, error_block, error_code, message, trace_id, data, retry_of, retried_by, error_of,
-     error_connection)
+const INSERT = `insert into flow_executions (${COLUMNS.join(', ')})
    select to_timestamp(t.a / 1000.0), g.f, g.vg, g.v, g.ag, g.ug, g.un, g.m, t.s, t.d, t.eb, t.ec, t.msg, t.tr,
           nullif(x.data, ''), t.r, t.rb, t.eo, t.cn
      from rows from (jsonb_to_recordset(convert_from($1::bytea, 'UTF8')::jsonb) as (g int, a float8, s int, d float8, eb uuid, ec text, msg text,
@@ -92,7 +113,7 @@ function insertParams(batch: readonly Execution[]): [Buffer, Buffer, Buffer | nu
           v: entry.version,
           ag: entry.apiGuid,
           ug: entry.apiUserGuid,
-          un: entry.apiUserName?.replaceAll('\0', '\ufffd'),
+          un: entry.apiUserName && withoutNul(entry.apiUserName),
           m: entry.method,
         }),
       );
@@ -106,11 +127,11 @@ function insertParams(batch: readonly Execution[]): [Buffer, Buffer, Buffer | nu
 }
 
 /**
- * A text as a JSON string PostgreSQL's jsonb takes: it refuses `\u0000` and would lose the whole batch,
- * so a NUL is kept as U+FFFD (as the COPY text and the kept data keep it).
+ * A text PostgreSQL takes: text holds no NUL, and jsonb refuses `\u0000` (it would lose the whole batch),
+ * so a NUL is kept as U+FFFD, as the kept data's are (callData.ts) and the COPY text's (COPY_ESCAPES).
  */
-const jsonText = (text: string) =>
-  JSON.stringify(text.includes('\0') ? text.replaceAll('\0', '\ufffd') : text);
+const withoutNul = (text: string) => (text.includes('\0') ? text.replaceAll('\0', '\ufffd') : text);
+const jsonText = (text: string) => JSON.stringify(withoutNul(text));
 
 /** One call as a row of the insert's JSON, its kept data aside (insertParams). */
 function callJson(group: number, entry: Execution): string {
@@ -126,29 +147,6 @@ function callJson(group: number, entry: Execution): string {
   return `${json}}`;
 }
 
-/** The columns a batch fills, in INSERT's order: COPY takes each row's values in this order. */
-const COPY_COLUMNS = [
-  'at',
-  'flow_guid',
-  'version_guid',
-  'version',
-  'api_guid',
-  'api_user_guid',
-  'api_user_name',
-  'http_method',
-  'status',
-  'duration_ms',
-  'error_block',
-  'error_code',
-  'message',
-  'trace_id',
-  'data',
-  'retry_of',
-  'retried_by',
-  'error_of',
-  'error_connection',
-] as const;
-
 const COPY_SPECIAL = /[\\\t\n\r\0]/;
 const COPY_SPECIALS = new RegExp(COPY_SPECIAL.source, 'g');
 const COPY_ESCAPES: Readonly<Record<string, string>> = {
@@ -156,7 +154,7 @@ const COPY_ESCAPES: Readonly<Record<string, string>> = {
   '\t': '\\t',
   '\n': '\\n',
   '\r': '\\r',
-  // PostgreSQL's text holds no NUL; one is kept as U+FFFD, as the kept data's are (callData.ts).
+  // As withoutNul keeps it.
   '\0': '\ufffd',
 };
 
@@ -168,7 +166,7 @@ function copyValue(value: string | number | null | undefined): string {
 }
 
 /**
- * The batch as COPY's text for Db.copyIn (PGlite): a line a call, its values in COPY_COLUMNS' order.
+ * The batch as COPY's text for Db.copyIn (PGlite): a line a call, its values in COLUMNS' order.
  * Empty kept data reads as none, as the INSERT's `nullif` makes it.
  */
 function copyRows(batch: readonly Execution[]): string {
@@ -253,7 +251,7 @@ export class ExecutionLog {
     if (batch.length === 0) return this.flushing;
     const write = () =>
       this.db.copyIn
-        ? this.db.copyIn('flow_executions', COPY_COLUMNS, copyRows(batch))
+        ? this.db.copyIn('flow_executions', COLUMNS, copyRows(batch))
         : // JSON parameters: PostgreSQL reads a row set from them faster than from 18 arrays.
           this.db.query(INSERT, insertParams(batch));
     this.flushing = this.flushing.then(() =>
