@@ -92,77 +92,70 @@ export function FlowExecutions({
         <p className="list__muted">{t('fb.executions.empty')}</p>
       ) : data ? (
         <>
-          {/* Scrolls on its own: as wide as its trace ids, it would widen the whole drawer. */}
-          <div className="list__frame">
-            <table className="list__table flow-table" aria-label={t('fb.executions.title')}>
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">When</th>
-                  <th scope="col">Version</th>
-                  <th scope="col">API user</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Duration</th>
-                  <th scope="col">Error</th>
-                  <th scope="col">{t('fb.executions.trace')}</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.Executions.map((execution) => (
-                  <tr key={execution.Id} data-execution={execution.Id}>
-                    <td>
-                      {execution.Id}
-                      {execution.RetryOf != null && (
-                        <span className="list__muted">
-                          {' '}
-                          {t('fb.executions.retryOf', { id: execution.RetryOf })}
-                        </span>
-                      )}
-                      {execution.ErrorOf != null && (
-                        <span className="list__muted">
-                          {' '}
-                          {t('fb.executions.errorOf', { id: execution.ErrorOf })}
-                        </span>
-                      )}
-                    </td>
-                    <td>{dateFormat.format(new Date(execution.At))}</td>
-                    <td>{execution.Version ?? '—'}</td>
-                    <td>{execution.ApiUser ?? '—'}</td>
-                    <td>
-                      <span
-                        className={`badge ${execution.Status < 400 ? 'badge--published' : 'badge--failed'}`}
-                      >
-                        {execution.Status}
+          <table className="list__table flow-table" aria-label={t('fb.executions.title')}>
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">When</th>
+                <th scope="col">Version</th>
+                <th scope="col">API user</th>
+                <th scope="col">Status</th>
+                <th scope="col">Duration</th>
+                <th scope="col">Error</th>
+                <th scope="col">{t('fb.executions.trace')}</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.Executions.map((execution) => (
+                <tr key={execution.Id} data-execution={execution.Id}>
+                  <td>
+                    {execution.Id}
+                    {execution.RetryOf != null && (
+                      <span className="list__muted">
+                        {' '}
+                        {t('fb.executions.retryOf', { id: execution.RetryOf })}
                       </span>
-                    </td>
-                    <td>{execution.DurationMs.toFixed(1)} ms</td>
-                    <td>
-                      {execution.ErrorCode ?? execution.Message ?? ''}
-                      {execution.ErrorConnection &&
-                        ` ${t('fb.executions.connection', { connection: execution.ErrorConnection })}`}
-                    </td>
-                    {/* The id the call's log lines and spans carry (issue 32 point 2), to look them up. */}
-                    <td>
-                      <code>{execution.TraceId ?? '—'}</code>
-                    </td>
-                    <td className="list__actions">
-                      <button
-                        type="button"
-                        className="button button--small"
-                        onClick={() => onOpen(execution)}
-                      >
-                        {t('fb.executions.open')}
-                        <span className="sr-only"> execution {execution.Id}</span>
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                    )}
+                    {execution.ErrorOf != null && (
+                      <span className="list__muted">
+                        {' '}
+                        {t('fb.executions.errorOf', { id: execution.ErrorOf })}
+                      </span>
+                    )}
+                  </td>
+                  <td>{dateFormat.format(new Date(execution.At))}</td>
+                  <td>{execution.Version ?? '—'}</td>
+                  <td>{execution.ApiUser ?? '—'}</td>
+                  <td>
+                    <span
+                      className={`badge ${execution.Status < 400 ? 'badge--published' : 'badge--failed'}`}
+                    >
+                      {execution.Status}
+                    </span>
+                  </td>
+                  <td>{execution.DurationMs.toFixed(1)} ms</td>
+                  <td>
+                    {execution.ErrorCode ?? execution.Message ?? ''}
+                    {execution.ErrorConnection &&
+                      ` ${t('fb.executions.connection', { connection: execution.ErrorConnection })}`}
+                  </td>
+                  {/* The id the call's log lines and spans carry (issue 32 point 2), to look them up. */}
+                  <td>
+                    <code>{execution.TraceId ?? '—'}</code>
+                  </td>
+                  <td className="list__actions">
+                    <button type="button" className="button button--small" onClick={() => onOpen(execution)}>
+                      {t('fb.executions.open')}
+                      <span className="sr-only"> execution {execution.Id}</span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
           <div className="flow-executions__pager">
             <button
               type="button"
