@@ -70,6 +70,15 @@ describe('Executions with their data, retried from the console (issue 32 points 
     failedId = (await row.getAttribute('data-execution')) ?? '';
     expect(failedId).toMatch(/^\d+$/);
     await screenshot(page, 'executions-log');
+    // Opened, the log keeps the drawer as it was: its controls (History's buttons, the filters, each row's
+    // Open) stay within the drawer's edge and the window's; a trace id is cut to its first digits.
+    const pastTheEdge = await details.evaluate((drawerElement) => {
+      const edge = Math.min(drawerElement.getBoundingClientRect().right, window.innerWidth);
+      return [...drawerElement.querySelectorAll('button, input, select')]
+        .filter((control) => control.getBoundingClientRect().right > edge + 1)
+        .map((control) => control.getAttribute('aria-label') ?? control.textContent ?? control.tagName);
+    });
+    expect(pastTheEdge).toEqual([]);
     // The log's filters and table, and the keep setting, pass axe (issue 9 'Accessibility').
     expect(await accessibilityProblems(page, TOP_DRAWER)).toEqual([]);
     await row.getByRole('button', { name: `Open execution ${failedId}` }).click();

@@ -87,6 +87,10 @@ export const runtime = {
   'fb.executions.empty': 'No calls recorded yet.',
   'fb.executions.retention': 'Calls are kept {days} days.',
   'fb.executions.trace': 'Trace id',
+  'fb.executions.page': 'Page {page} of {pages} · {count} calls',
+  'fb.executions.page.one': 'Page {page} of {pages} · 1 call',
+  'fb.executions.previous': 'Previous',
+  'fb.executions.next': 'Next',
 
   // ── Executions with their data, retry, error flow (issue 32 points 3-5) ──
   'fb.executions.notFound': 'The execution was not found; it may be older than the executions log keeps',

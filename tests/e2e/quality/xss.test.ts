@@ -416,7 +416,8 @@ describe('script injected through text fields is shown as text, never run (issue
       name: 'API user names: the list, and a drawer with its role names',
       path: '/restapi?tab=apiUsers',
       open: button(payloads('api-user-name')[0]!),
-      ready: (page) => topDrawer(page).getByRole('textbox', { name: 'API token' }),
+      // The role checklist loads with its own call (UserManagement.GetRoles), after the drawer's form.
+      ready: (page) => topDrawer(page).getByRole('checkbox', { name: payloads('role-name')[2]! }),
       shows: [...payloads('api-user-name'), ...payloads('role-name')],
     },
     {

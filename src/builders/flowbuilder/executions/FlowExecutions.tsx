@@ -92,70 +92,79 @@ export function FlowExecutions({
         <p className="list__muted">{t('fb.executions.empty')}</p>
       ) : data ? (
         <>
-          <table className="list__table flow-table" aria-label={t('fb.executions.title')}>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">When</th>
-                <th scope="col">Version</th>
-                <th scope="col">API user</th>
-                <th scope="col">Status</th>
-                <th scope="col">Duration</th>
-                <th scope="col">Error</th>
-                <th scope="col">{t('fb.executions.trace')}</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.Executions.map((execution) => (
-                <tr key={execution.Id} data-execution={execution.Id}>
-                  <td>
-                    {execution.Id}
-                    {execution.RetryOf != null && (
-                      <span className="list__muted">
-                        {' '}
-                        {t('fb.executions.retryOf', { id: execution.RetryOf })}
-                      </span>
-                    )}
-                    {execution.ErrorOf != null && (
-                      <span className="list__muted">
-                        {' '}
-                        {t('fb.executions.errorOf', { id: execution.ErrorOf })}
-                      </span>
-                    )}
-                  </td>
-                  <td>{dateFormat.format(new Date(execution.At))}</td>
-                  <td>{execution.Version ?? '—'}</td>
-                  <td>{execution.ApiUser ?? '—'}</td>
-                  <td>
-                    <span
-                      className={`badge ${execution.Status < 400 ? 'badge--published' : 'badge--failed'}`}
-                    >
-                      {execution.Status}
-                    </span>
-                  </td>
-                  <td>{execution.DurationMs.toFixed(1)} ms</td>
-                  <td>
-                    {execution.ErrorCode ?? execution.Message ?? ''}
-                    {execution.ErrorConnection &&
-                      ` ${t('fb.executions.connection', { connection: execution.ErrorConnection })}`}
-                  </td>
-                  {/* The id the call's log lines and spans carry (issue 32 point 2), to look them up. */}
-                  <td>
-                    <code>{execution.TraceId ?? '—'}</code>
-                  </td>
-                  <td className="list__actions">
-                    <button type="button" className="button button--small" onClick={() => onOpen(execution)}>
-                      {t('fb.executions.open')}
-                      <span className="sr-only"> execution {execution.Id}</span>
-                    </button>
-                  </td>
+          {/* Scrolls on its own: as wide as its trace ids, it would widen the whole drawer. */}
+          <div className="list__frame">
+            <table className="list__table flow-table" aria-label={t('fb.executions.title')}>
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">When</th>
+                  <th scope="col">Version</th>
+                  <th scope="col">API user</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Duration</th>
+                  <th scope="col">Error</th>
+                  <th scope="col">{t('fb.executions.trace')}</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.Executions.map((execution) => (
+                  <tr key={execution.Id} data-execution={execution.Id}>
+                    <td>
+                      {execution.Id}
+                      {execution.RetryOf != null && (
+                        <span className="list__muted">
+                          {' '}
+                          {t('fb.executions.retryOf', { id: execution.RetryOf })}
+                        </span>
+                      )}
+                      {execution.ErrorOf != null && (
+                        <span className="list__muted">
+                          {' '}
+                          {t('fb.executions.errorOf', { id: execution.ErrorOf })}
+                        </span>
+                      )}
+                    </td>
+                    <td>{dateFormat.format(new Date(execution.At))}</td>
+                    <td>{execution.Version ?? '—'}</td>
+                    <td>{execution.ApiUser ?? '—'}</td>
+                    <td>
+                      <span
+                        className={`badge ${execution.Status < 400 ? 'badge--published' : 'badge--failed'}`}
+                      >
+                        {execution.Status}
+                      </span>
+                    </td>
+                    <td>{execution.DurationMs.toFixed(1)} ms</td>
+                    <td>
+                      {execution.ErrorCode ?? execution.Message ?? ''}
+                      {execution.ErrorConnection &&
+                        ` ${t('fb.executions.connection', { connection: execution.ErrorConnection })}`}
+                    </td>
+                    {/* The id the call's log lines and spans carry (issue 32 point 2), to look them up. */}
+                    <td>
+                      <code className="flow-table__trace" title={execution.TraceId ?? undefined}>
+                        {execution.TraceId ?? '—'}
+                      </code>
+                    </td>
+                    <td className="list__actions">
+                      <button
+                        type="button"
+                        className="button button--small"
+                        onClick={() => onOpen(execution)}
+                      >
+                        {t('fb.executions.open')}
+                        <span className="sr-only"> execution {execution.Id}</span>
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           <div className="flow-executions__pager">
             <button
               type="button"
@@ -163,18 +172,16 @@ export function FlowExecutions({
               disabled={page <= 1}
               onClick={() => setPage(page - 1)}
             >
-              Previous
+              {t('fb.executions.previous')}
             </button>
-            <span>
-              Page {page} of {pages} · {data.Total} calls
-            </span>
+            <span>{t('fb.executions.page', { page, pages, count: data.Total })}</span>
             <button
               type="button"
               className="button button--small"
               disabled={page >= pages}
               onClick={() => setPage(page + 1)}
             >
-              Next
+              {t('fb.executions.next')}
             </button>
           </div>
         </>
