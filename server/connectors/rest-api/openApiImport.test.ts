@@ -64,6 +64,127 @@ describe('importOpenApi (issue 30 point 3)', () => {
     ]);
   });
 
+  const outputsFor = async (schema: unknown, components: unknown = {}) => {
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'x', version: '1' },
+      paths: { '/a': { get: { operationId: 'a', responses: answering(schema) } } },
+      components,
+    };
+    return (await importOpenApi(JSON.stringify(document)))[0]!.Outputs;
+  };
+  const address = {
+    type: 'object',
+    properties: {
+      city: { type: 'string' },
+      geo: { type: 'object', properties: { lat: { type: 'number' } } },
+    },
+  };
+
+  // Issue 30 point 3: "output fields read from the JSON answer by path" — "each operation becomes a
+  // connector method whose inputs and outputs come from its schemas".
+  it.each([
+    [
+      'top-level properties, by their names',
+      { type: 'object', properties: { id: { type: 'string', format: 'uuid' }, total: { type: 'integer' } } },
+      {},
+      [
+        { Name: 'id', Type: 'Guid', Path: 'id' },
+        { Name: 'total', Type: 'Number', Path: 'total' },
+      ],
+    ],
+    [
+      'a nested object’s properties as outputs of their own, by dotted path',
+      { type: 'object', properties: { data: { type: 'object', properties: { name: { type: 'string' } } } } },
+      {},
+      [{ Name: 'data_name', Type: 'String', Path: 'data.name' }],
+    ],
+    [
+      'below three levels an object stays one Object output',
+      { type: 'object', properties: { customer: { type: 'object', properties: { address } } } },
+      {},
+      [
+        { Name: 'customer_address_city', Type: 'String', Path: 'customer.address.city' },
+        { Name: 'customer_address_geo', Type: 'Object', Path: 'customer.address.geo' },
+      ],
+    ],
+    [
+      'allOf parts merged, through $ref (OpenAPI 3 composition)',
+      {
+        allOf: [
+          { $ref: '#/components/schemas/Base' },
+          { type: 'object', properties: { name: { type: 'string' } } },
+        ],
+      },
+      { schemas: { Base: { type: 'object', properties: { id: { type: 'integer', format: 'int64' } } } } },
+      [
+        { Name: 'id', Type: 'Longnumber', Path: 'id' },
+        { Name: 'name', Type: 'String', Path: 'name' },
+      ],
+    ],
+    [
+      'a list answer is one Array output',
+      { type: 'array', items: { type: 'object', properties: { id: { type: 'string' } } } },
+      {},
+      [{ Name: 'items', Type: 'Array', Path: '$' }],
+    ],
+    [
+      'a key no path can name (a dot) is left out',
+      { type: 'object', properties: { 'a.b': { type: 'string' }, c: { type: 'string' } } },
+      {},
+      [{ Name: 'c', Type: 'String', Path: 'c' }],
+    ],
+    [
+      'names made unique where flattening meets a key of the same name',
+      {
+        type: 'object',
+        properties: {
+          a_b: { type: 'string' },
+          a: { type: 'object', properties: { b: { type: 'boolean' } } },
+        },
+      },
+      {},
+      [
+        { Name: 'a_b', Type: 'String', Path: 'a_b' },
+        { Name: 'a_b_2', Type: 'Boolean', Path: 'a.b' },
+      ],
+    ],
+  ])('outputs: %s', async (_label, schema, components, expected) => {
+    expect(await outputsFor(schema, components)).toEqual(expected);
+  });
+
+  it('a body of allOf parts: each property an input (issue 30 point 3)', async () => {
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'x', version: '1' },
+      paths: {
+        '/a': {
+          post: {
+            operationId: 'a',
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: {
+                    allOf: [
+                      { type: 'object', required: ['sku'], properties: { sku: { type: 'string' } } },
+                      { type: 'object', properties: { address } },
+                    ],
+                  },
+                },
+              },
+            },
+            responses: answering({ type: 'object', properties: { id: { type: 'string' } } }),
+          },
+        },
+      },
+    };
+    expect((await importOpenApi(JSON.stringify(document)))[0]!.Inputs).toEqual([
+      { Name: 'sku', Type: 'String', In: 'body', IsRequired: true },
+      { Name: 'address', Type: 'Object', In: 'body' },
+    ]);
+  });
+
   it.each([
     ['an operationId as it is (issue 30 §3)', 'getOrder', 'getOrder'],
     [

@@ -83,13 +83,14 @@ function inputsOf(pathItem: Json, operation: Json, named: (name: string) => stri
   const body = isObject(operation.requestBody) ? operation.requestBody : undefined;
   const schema = body ? jsonSchemaOf(body.content) : undefined;
   if (!schema) return inputs;
-  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
-  if (isObject(schema.properties)) {
-    for (const [key, property] of Object.entries(schema.properties)) {
+  const shape = objectShape(schema);
+  if (shape) {
+    const { properties, required } = shape;
+    for (const [key, property] of Object.entries(properties)) {
       const name = named(cleanOperationName(key));
       inputs.push({
         Name: name,
-        Type: fieldTypeOfSchema(property),
+        Type: objectShape(property) ? 'Object' : fieldTypeOfSchema(property),
         In: 'body',
         ...(name !== key ? { Key: key } : {}),
         ...(body?.required === true && required.has(key) ? { IsRequired: true } : {}),
@@ -106,16 +107,63 @@ function inputsOf(pathItem: Json, operation: Json, named: (name: string) => stri
   return inputs;
 }
 
+/** How deep an answer's nested objects are read into outputs of their own; deeper ones stay Objects. */
+const OUTPUT_DEPTH = 3;
+/** At most this many outputs from one answer: a huge schema makes a method nobody maps by hand. */
+const OUTPUT_LIMIT = 200;
+
+/**
+ * The properties of an object schema, with those of its `allOf` parts merged in (OpenAPI 3 composition:
+ * `allOf: [{ $ref: Base }, { properties: … }]`); undefined when it describes no properties.
+ */
+function objectShape(schema: unknown): { properties: Json; required: Set<string> } | undefined {
+  if (!isObject(schema)) return undefined;
+  const properties: Json = {};
+  const required = new Set<string>();
+  const merge = (part: Json, depth: number) => {
+    if (depth > 8) return;
+    for (const inner of Array.isArray(part.allOf) ? part.allOf : [])
+      if (isObject(inner)) merge(inner, depth + 1);
+    if (isObject(part.properties)) Object.assign(properties, part.properties);
+    if (Array.isArray(part.required))
+      for (const key of part.required) if (typeof key === 'string') required.add(key);
+  };
+  merge(schema, 0);
+  return Object.keys(properties).length > 0 ? { properties, required } : undefined;
+}
+
+/**
+ * The outputs of an answer's schema: each property of an object answer (allOf merged), a nested object's
+ * properties as outputs of their own down to OUTPUT_DEPTH (`data.customer.id` as `data_customer_id`), so
+ * a flow maps them without a script; anything else is one output for the whole answer.
+ */
 function outputsOf(schema: Json | undefined): Output[] {
   if (!schema) return [];
   const named = uniqueNamer();
-  if (isObject(schema.properties))
-    return Object.entries(schema.properties).map(([key, property]) => {
-      const name = named(cleanOperationName(key));
-      return { Name: name, Type: fieldTypeOfSchema(property), Path: key };
-    });
-  const type = fieldTypeOfSchema(schema);
-  return [{ Name: type === 'Array' ? 'items' : 'value', Type: type, Path: '$' }];
+  const shape = objectShape(schema);
+  if (!shape) {
+    const type = fieldTypeOfSchema(schema);
+    return [{ Name: type === 'Array' ? 'items' : 'value', Type: type, Path: '$' }];
+  }
+  const outputs: Output[] = [];
+  const walk = (properties: Json, path: string, name: string, depth: number) => {
+    for (const [key, property] of Object.entries(properties)) {
+      if (outputs.length >= OUTPUT_LIMIT) return;
+      // A key with a dot or a bracket cannot be a step of an output's path (outputPath.ts).
+      if (/[.[\]]/.test(key)) continue;
+      const nested = objectShape(property);
+      if (nested && depth < OUTPUT_DEPTH)
+        walk(nested.properties, `${path}${key}.`, `${name}${key}_`, depth + 1);
+      else
+        outputs.push({
+          Name: named(cleanOperationName(`${name}${key}`)),
+          Type: nested ? 'Object' : fieldTypeOfSchema(property),
+          Path: `${path}${key}`,
+        });
+    }
+  };
+  walk(shape.properties, '', '', 1);
+  return outputs;
 }
 
 /** The document's text as an object: JSON, else YAML. */
@@ -147,8 +195,9 @@ const invalid = (error: unknown) =>
  * swagger-parser without resolving any reference outside the document: a `$ref` to a URL or a file is
  * an address the server would fetch for whoever pasted it. One operation per path and method, named by
  * its operationId (else method and path); inputs from its path, query and header parameters and its
- * JSON body's properties; outputs from the properties of its 200 (else first 2xx) JSON answer; field
- * types by fieldTypeOfSchema. Refused with 400 (cb.openapi.*) when it is not a valid OpenAPI 3 document.
+ * JSON body's properties (allOf merged); outputs from the properties of its 200 (else first 2xx) JSON
+ * answer, nested objects' properties included (outputsOf); field types by fieldTypeOfSchema. Refused
+ * with 400 (cb.openapi.*) when it is not a valid OpenAPI 3 document.
  */
 export async function importOpenApi(text: string): Promise<HttpOperation[]> {
   const document = documentOf(text);
