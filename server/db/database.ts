@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
-import { statements } from '../observability/traceContext';
+import { inStatementSpan } from '../observability/traceContext';
 import { loadPg } from './pgModule';
 import { notice, WRITES_CHANNEL, WriteNotices } from './writeNotices';
 import { announced, TransactionWrites, type WriteListener, WriteTracker, writtenTables } from './writes';
@@ -105,10 +105,7 @@ function pgliteDb(runner: PgliteRunner, root: PGlite, tracker: WriteTracker, wri
     kind: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {
       try {
-        const result = statements.span
-          ? await statements.span(sql, () => runner.query<T>(sql, params))
-          : await runner.query<T>(sql, params);
-        return result.rows;
+        return (await inStatementSpan(sql, () => runner.query<T>(sql, params))).rows;
       } finally {
         const written = tracker.statement(sql);
         writes?.add(written);
@@ -116,8 +113,7 @@ function pgliteDb(runner: PgliteRunner, root: PGlite, tracker: WriteTracker, wri
     },
     async exec(sql: string) {
       try {
-        if (statements.span) await statements.span(sql, () => runner.exec(sql));
-        else await runner.exec(sql);
+        await inStatementSpan(sql, () => runner.exec(sql));
       } finally {
         tracker.notify('all');
         writes?.add('all');
@@ -141,10 +137,8 @@ function pgliteDb(runner: PgliteRunner, root: PGlite, tracker: WriteTracker, wri
     dump: () => root.dumpDataDir('gzip'),
     async copyIn(table, columns, rows) {
       const sql = `copy ${table} (${columns.join(', ')}) from '/dev/blob'`;
-      const copy = () => runner.query(sql, [], { blob: new Blob([rows]) });
       try {
-        if (statements.span) await statements.span(sql, copy);
-        else await copy();
+        await inStatementSpan(sql, () => runner.query(sql, [], { blob: new Blob([rows]) }));
       } finally {
         // Not tracker.statement(sql): it cannot read a COPY's table and would announce 'all'.
         const written = new Set([table]);
@@ -311,8 +305,7 @@ function postgresDb(shared: Postgres, client?: pg.PoolClient, writes?: Transacti
       try {
         const run = () =>
           stop ? stoppableStatement(shared, client, stop, sql, params) : runner.query(sql, params);
-        const result = statements.span ? await statements.span(sql, run) : await run();
-        return result.rows as T[];
+        return (await inStatementSpan(sql, run)).rows as T[];
       } finally {
         const written = tracker.statement(sql);
         writes?.add(written);
@@ -323,8 +316,7 @@ function postgresDb(shared: Postgres, client?: pg.PoolClient, writes?: Transacti
       if (!client) return db.transaction((tx) => tx.exec(sql));
       try {
         const run = () => (stop ? stoppableStatement(shared, client, stop, sql, []) : runner.query(sql));
-        if (statements.span) await statements.span(sql, run);
-        else await run();
+        await inStatementSpan(sql, run);
       } finally {
         tracker.notify('all');
         writes?.add('all');
@@ -373,7 +365,7 @@ function stoppableRoot(shared: Postgres, root: Db, stop: Stop): Db {
     if (announced(writtenTables(sql))) return out.transaction((tx) => tx.query<T>(sql, params));
     try {
       const run = () => stoppableStatement(shared, undefined, stop, sql, params);
-      return (statements.span ? await statements.span(sql, run) : await run()).rows as T[];
+      return (await inStatementSpan(sql, run)).rows as T[];
     } finally {
       shared.tracker.statement(sql);
     }

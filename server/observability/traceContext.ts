@@ -150,6 +150,10 @@ export function requestIds(traced: (url: string) => boolean, startSpan?: StartCa
  */
 export const statements: { span?: (<T>(sql: string, run: () => Promise<T>) => Promise<T>) | undefined } = {};
 
+/** Runs one database statement, in its span while OpenTelemetry runs (statements.span). */
+export const inStatementSpan = <T>(sql: string, run: () => Promise<T>): Promise<T> =>
+  statements.span ? statements.span(sql, run) : run();
+
 /**
  * While spans are exported: the call's span is named by its route once routed (the flow runtime names
  * it by REST API and flow later), is the active span while the handler runs, and ends with the answer.
