@@ -1,12 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { demoCreditFlow, demoFlowCustomers } from '../server/seed/demo/050_flows';
-import { httpCall, httpSignIn, type ServerProcess, startServerProcess } from '../tests/support/serverProcess';
+import { httpCall, httpSignIn, type ServerProcess } from '../tests/support/serverProcess';
 import { testAdmin } from '../tests/support/testServer';
 import { beside, CONNECTIONS, demoApiToken, type Side } from './lib/besideControl';
 import { externalHttp } from './lib/externalHttp';
 import { externalRead } from './lib/externalRead';
+import { startFlowServer } from './lib/flowServer';
 import { residentOverCalls } from './lib/residentOverCalls';
 import { median } from './lib/stats';
 import type { BenchModule, BenchRow } from './lib/types';
@@ -30,13 +29,7 @@ const runtime: BenchModule = {
   name: 'runtime',
   order: 30,
   async run(context) {
-    const dataDir = mkdtempSync(path.join(context.workDir, 'runtime-'));
-    await context.prepareDataDir(dataDir, 0);
-    const server = await startServerProcess({
-      dataDir,
-      bundle: true,
-      env: { FLOW_RATE_LIMIT: '0', LOG_LEVEL: 'warn' },
-    });
+    const server = await startFlowServer(context, 'runtime');
     try {
       const request = await creditRequest(server.url, (await httpSignIn(server.url, testAdmin)).Token);
       const probe = await fetch(`${server.url}${request.path}`, { headers: request.headers });
@@ -119,13 +112,7 @@ const runtime: BenchModule = {
  * the first call after a write does. No budget; it shows what the cache saves.
  */
 async function uncached(context: Parameters<BenchModule['run']>[0]): Promise<BenchRow[]> {
-  const dataDir = mkdtempSync(path.join(context.workDir, 'runtime-uncached-'));
-  await context.prepareDataDir(dataDir, 0);
-  const server = await startServerProcess({
-    dataDir,
-    bundle: true,
-    env: { FLOW_RATE_LIMIT: '0', FLOW_READ_CACHE: 'off', LOG_LEVEL: 'warn' },
-  });
+  const server = await startFlowServer(context, 'runtime-uncached', { FLOW_READ_CACHE: 'off' });
   try {
     const request = await creditRequest(server.url, (await httpSignIn(server.url, testAdmin)).Token);
     const load = (options: { duration?: number; amount?: number }) =>
@@ -223,17 +210,8 @@ async function interleavedRates(
  * executions per second.
  */
 export async function metricsCost(context: Parameters<BenchModule['run']>[0]): Promise<BenchRow[]> {
-  const start = async (name: string, env: Record<string, string>) => {
-    const dataDir = mkdtempSync(path.join(context.workDir, `runtime-${name}-`));
-    await context.prepareDataDir(dataDir, 0);
-    return startServerProcess({
-      dataDir,
-      bundle: true,
-      env: { FLOW_RATE_LIMIT: '0', LOG_LEVEL: 'warn', ...env },
-    });
-  };
-  const on = await start('metrics-on', {});
-  const off = await start('metrics-off', { METRICS: 'off' });
+  const on = await startFlowServer(context, 'runtime-metrics-on');
+  const off = await startFlowServer(context, 'runtime-metrics-off', { METRICS: 'off' });
   try {
     let scraped = '';
     const sides = await Promise.all([creditSide(on), creditSide(off)]);
@@ -287,13 +265,7 @@ export async function metricsCost(context: Parameters<BenchModule['run']>[0]): P
  * most 15% of the executions per second.
  */
 export async function keepDataCost(context: Parameters<BenchModule['run']>[0]): Promise<BenchRow[]> {
-  const dataDir = mkdtempSync(path.join(context.workDir, 'runtime-keep-'));
-  await context.prepareDataDir(dataDir, 0);
-  const server = await startServerProcess({
-    dataDir,
-    bundle: true,
-    env: { FLOW_RATE_LIMIT: '0', LOG_LEVEL: 'warn' },
-  });
+  const server = await startFlowServer(context, 'runtime-keep');
   try {
     const admin = await httpSignIn(server.url, testAdmin);
     const keep = (KeepCallData: 'always' | 'onError') => async () => {

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import path from 'node:path';
-import { httpCall, httpSignIn, startServerProcess } from '../../tests/support/serverProcess';
+import { httpCall, httpSignIn } from '../../tests/support/serverProcess';
 import { testAdmin } from '../../tests/support/testServer';
 import { startBareFastify } from './bareFastify';
 import { startBareProxy } from './bareProxy';
 import { beside, byKey, demoApiToken, publishBenchFlow } from './besideControl';
+import { startFlowServer } from './flowServer';
 import type { BenchModule, BenchRow } from './types';
 
 type Context = Parameters<BenchModule['run']>[0];
@@ -25,13 +24,7 @@ const ORDER = JSON.stringify({ id: 7, total: 12.5, name: 'Anna Full', placed: '2
  */
 export async function externalHttp(context: Context): Promise<BenchRow[]> {
   const api = await startBareFastify('/orders/:id', ORDER);
-  const dataDir = mkdtempSync(path.join(context.workDir, 'runtime-http-'));
-  await context.prepareDataDir(dataDir, 0);
-  const server = await startServerProcess({
-    dataDir,
-    bundle: true,
-    env: { FLOW_RATE_LIMIT: '0', LOG_LEVEL: 'warn' },
-  });
+  const server = await startFlowServer(context, 'runtime-http');
   const control = await startBareProxy('/orders/:id', api.url, { 'x-api-key': KEY });
   try {
     const { Token: token } = await httpSignIn(server.url, testAdmin);

@@ -1,18 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
 import type { FlowField } from '../../src/domain/flow/types';
-import {
-  httpCall,
-  httpSignIn,
-  type ServerProcess,
-  startServerProcess,
-} from '../../tests/support/serverProcess';
+import { httpCall, httpSignIn, type ServerProcess } from '../../tests/support/serverProcess';
 import { testAdmin } from '../../tests/support/testServer';
 import { startBarePostgres } from './barePostgres';
 import { beside, byKey, CONNECTIONS, demoApiToken, publishBenchFlow } from './besideControl';
+import { startFlowServer } from './flowServer';
 import { pacedLoad } from './pacedLoad';
 import { residentOverCalls } from './residentOverCalls';
 import type { BenchModule, BenchRow } from './types';
@@ -183,13 +177,7 @@ export async function externalRead(context: Context): Promise<BenchRow[]> {
       },
     ];
   }
-  const dataDir = mkdtempSync(path.join(context.workDir, 'runtime-external-'));
-  await context.prepareDataDir(dataDir, 0);
-  const server = await startServerProcess({
-    dataDir,
-    bundle: true,
-    env: { FLOW_RATE_LIMIT: '0', LOG_LEVEL: 'warn' },
-  });
+  const server = await startFlowServer(context, 'runtime-external');
   const control = await startBarePostgres('/customer', database.url.toString(), SQL, POOL_SIZE);
   try {
     const token = await buildFlow(server, database.url);
