@@ -6,6 +6,8 @@ import Fastify from 'fastify';
 /** A Fastify process the bench can put under load beside the server, and stop. */
 export interface BareFastify {
   url: string;
+  /** Its process, for its CPU time per answer (besideControl's Side.pid). */
+  pid: number;
   /** The bench's load helpers send a token; this process ignores it. */
   token: string;
   stop(): Promise<void>;
@@ -42,6 +44,7 @@ export async function spawnBare(
   });
   return {
     url,
+    pid: child.pid!,
     token: '',
     stop: () =>
       new Promise((resolve) => {

@@ -103,8 +103,9 @@ export async function externalHttp(context: Context): Promise<BenchRow[]> {
       {
         url: server.url,
         request: byKey(`/rest/orders_api/${FLOW}`, true, ORDERS, { authorization: `Bearer ${apiToken}` }),
+        pid: server.pid,
       },
-      { url: control.url, request: byKey('/orders', false, ORDERS, {}) },
+      { url: control.url, request: byKey('/orders', false, ORDERS, {}), pid: control.pid },
     );
     return [
       {

@@ -199,8 +199,8 @@ export async function externalRead(context: Context): Promise<BenchRow[]> {
       ];
     const measured = await beside(
       context,
-      { url: server.url, request: flowRequest },
-      { url: control.url, request: controlRequest },
+      { url: server.url, request: flowRequest, pid: server.pid },
+      { url: control.url, request: controlRequest, pid: control.pid },
     );
     const { flow, control: bare, load } = measured;
     const note = `${ROWS.toLocaleString('en')} rows; ${measured.note}`;
