@@ -584,6 +584,11 @@ describe('issue 33: the console’s loose ends, in headless Chromium', () => {
           await page.goto(`${server.url}${row.open}`);
           await page.getByRole('row', { name: new RegExp(row.row) }).waitFor();
           await failCalls(page, 'DELETE', row.call, false);
+          // Every answer the page gets, in order: the list's refresh must come after the DELETE's answer.
+          const answers: Array<{ method: string; path: string }> = [];
+          page.on('response', (response) =>
+            answers.push({ method: response.request().method(), path: new URL(response.url()).pathname }),
+          );
           const answered = page.waitForResponse((response) =>
             row.call.test(new URL(response.url()).pathname),
           );
@@ -594,7 +599,17 @@ describe('issue 33: the console’s loose ends, in headless Chromium', () => {
               .poll(() => notices(page), { timeout: 20_000 })
               .toContainEqual({ severity: 'danger', text: row.notice });
           // The list was asked again (it refreshes after any delete) and still holds the row.
-          await page.waitForLoadState('networkidle');
+          await expect
+            .poll(
+              () => {
+                const deleted = answers.findIndex((answer) => row.call.test(answer.path));
+                return answers
+                  .slice(deleted + 1)
+                  .some((answer) => answer.method === 'GET' && answer.path.startsWith('/api/'));
+              },
+              { timeout: 20_000 },
+            )
+            .toBe(true);
           expect((await notices(page)).filter((notice) => notice.severity === 'success')).toEqual([]);
           if (!row.notice) expect(await notices(page)).toEqual([]);
           expect(await page.getByRole('row', { name: new RegExp(row.row) }).count()).toBe(1);

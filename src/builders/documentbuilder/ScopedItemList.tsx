@@ -83,7 +83,6 @@ export function ScopedItemList(props: {
     try {
       await removeItem(builder, builder.id(row), { connection: scope.connection });
       notify('success', t('lifecycle.deleted', { item: capitalise(builder.item) }));
-      await queryClient.invalidateQueries({ queryKey: builderKeys.all(builder) });
     } catch (failure) {
       // Published items use it: the dialog lists them (issue 10 point 1).
       if (impactRefused(failure, builder.item)) return;
@@ -94,6 +93,10 @@ export function ScopedItemList(props: {
       if (explained) notifyError(failure);
       else if (props.deleteError.show === 'log') console.warn(t(props.deleteError.key), failure);
       else notify('danger', t(props.deleteError.key));
+    } finally {
+      // After any delete, as useDeleteRow does: a refused one may still have changed the list (another
+      // console deleted the row meanwhile), and the list shows what the server holds.
+      await queryClient.invalidateQueries({ queryKey: builderKeys.all(builder) });
     }
   };
 
