@@ -5652,6 +5652,8 @@ export interface operations {
                 apiUser?: string;
                 /** @description The error block's code, ignoring case. */
                 errorCode?: string;
+                /** @description The call's trace id (32 hex digits), or the traceparent header its answer carried. */
+                traceId?: string;
             };
             header?: never;
             path: {

@@ -7,7 +7,7 @@ export const form: FormDefinition = {
   // The schema carries the x- keywords of the shared Ajv, which RJSF's JSON Schema type does not list.
   schema: {
     "title": "FlowExecutionsFilter",
-    "description": "The filters of a flow's executions log (issue 32 point 3): time range, outcome, API user, version and error code; FlowBuilder.GetRestMethodFlowExecutions takes them as query parameters.",
+    "description": "The filters of a flow's executions log (issue 32 point 3): time range, outcome, API user, version, error code and trace id; FlowBuilder.GetRestMethodFlowExecutions takes them as query parameters.",
     "type": "object",
     "properties": {
       "From": {
@@ -59,6 +59,13 @@ export const form: FormDefinition = {
           "null"
         ],
         "maxLength": 200
+      },
+      "TraceId": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 60
       }
     },
     "$defs": {}
@@ -70,7 +77,8 @@ export const form: FormDefinition = {
       "Status",
       "ApiUser",
       "Version",
-      "ErrorCode"
+      "ErrorCode",
+      "TraceId"
     ],
     "From": {
       "ui:title": "From"
@@ -94,6 +102,10 @@ export const form: FormDefinition = {
     },
     "ErrorCode": {
       "ui:title": "Error code"
+    },
+    "TraceId": {
+      "ui:title": "Trace id",
+      "ui:description": "The trace id of one call, or the traceparent its answer carried"
     }
   },
   validate,

@@ -83,6 +83,7 @@ const handlers: Handlers = {
       to: query.to,
       apiUser: query.apiUser,
       errorCode: query.errorCode,
+      traceId: query.traceId,
     });
     return { ...page, RetentionDays: config.runtime.executionRetentionDays } as never;
   },

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Schemas } from '../contract/types';
 import type { Db } from '../db/database';
+import { parseTraceparent } from '../observability/traceContext';
 
 /**
  * The executions log (issue 17 point 6): every production call of a flow, with its flow, version, REST
@@ -309,7 +310,15 @@ export interface ExecutionQuery {
   apiUser?: string | undefined;
   /** The error block's code, ignoring case. */
   errorCode?: string | undefined;
+  /** The call's trace id, or a traceparent header naming it (traceIdOf). */
+  traceId?: string | undefined;
 }
+
+/**
+ * The trace id a filter names: the id itself in any case, or the trace id of a traceparent header (the
+ * one a caller's answer carried, issue 32 point 2), which an operator pastes as it is.
+ */
+export const traceIdOf = (text: string) => parseTraceparent(text)?.traceId ?? text.trim().toLowerCase();
 
 const columns = `id as "Id", to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "At",
   version as "Version", version_guid::text as "VersionGuid", api_guid::text as "ApiGuid",
@@ -334,6 +343,7 @@ export async function listExecutions(db: Db, flowGuid: string, query: ExecutionQ
   if (query.to) where.push(`at < ${param(query.to)}::timestamptz`);
   if (query.apiUser) where.push(`lower(api_user_name) = lower(${param(query.apiUser)})`);
   if (query.errorCode) where.push(`lower(error_code) = lower(${param(query.errorCode)})`);
+  if (query.traceId) where.push(`trace_id = ${param(traceIdOf(query.traceId))}`);
   const clause = where.join(' and ');
   const [{ total } = { total: 0 }] = await db.query<{ total: number }>(
     `select count(*)::int as total from flow_executions where ${clause}`,

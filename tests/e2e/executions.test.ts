@@ -79,6 +79,15 @@ describe('Executions with their data, retried from the console (issue 32 points 
         .map((control) => control.getAttribute('aria-label') ?? control.textContent ?? control.tagName);
     });
     expect(pastTheEdge).toEqual([]);
+    // The caller's traceparent, pasted into the trace id filter, finds the call (issue 32 point 2).
+    const traceId = await row.locator('code').getAttribute('title');
+    expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+    await details.getByLabel('Trace id').fill(`00-${traceId}-00f067aa0ba902b7-01`);
+    await poll(() => log.locator('tbody tr').count()).toBe(1);
+    await details.getByLabel('Trace id').fill('0'.repeat(32));
+    await poll(() => details.getByText('No calls match these filters.').count()).toBe(1);
+    await details.getByRole('button', { name: 'Clear filters' }).click();
+    await poll(() => row.count()).toBe(1);
     // The log's filters and table, and the keep setting, pass axe (issue 9 'Accessibility').
     expect(await accessibilityProblems(page, TOP_DRAWER)).toEqual([]);
     await row.getByRole('button', { name: `Open execution ${failedId}` }).click();

@@ -85,6 +85,7 @@ export const runtime = {
   'fb.testRun.traceId': 'Trace id {id}: its log lines carry it',
   'fb.executions.title': 'Executions',
   'fb.executions.empty': 'No calls recorded yet.',
+  'fb.executions.noMatch': 'No calls match these filters.',
   'fb.executions.retention': 'Calls are kept {days} days.',
   'fb.executions.trace': 'Trace id',
   'fb.executions.page': 'Page {page} of {pages} · {count} calls',

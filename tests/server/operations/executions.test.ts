@@ -456,7 +456,7 @@ describe.each(databaseTargets)('executions, retry and error flows on $name (issu
     expect(small.Data).toMatchObject({ Input: { note: 'small', blob: 'y' }, Cut: [], InputComplete: true });
   });
 
-  it('filters by time range, outcome, API user, version and error code (point 3)', async () => {
+  it('filters by time range, outcome, API user, version and error code (point 3), and trace id (point 2)', async () => {
     const other = randomUUID();
     const otherToken = randomUUID();
     await server.db.query(
@@ -518,6 +518,12 @@ describe.each(databaseTargets)('executions, retry and error flows on $name (issu
     ]);
     expect(await ids('errorCode=amount_too_big&apiUser=demo-importer')).toEqual([['demo-importer', 1, 422]]);
     expect((await list(flow.Guid, 'errorCode=OTHER')).Total).toBe(0);
+    // Point 2: the call a caller's traceparent names, pasted as the id or as the whole header.
+    const newest = (await list(flow.Guid, 'pageSize=1')).Executions[0]!;
+    expect(newest.TraceId).toMatch(/^[0-9a-f]{32}$/);
+    for (const named of [newest.TraceId!.toUpperCase(), `00-${newest.TraceId}-00f067aa0ba902b7-01`])
+      expect((await list(flow.Guid, `traceId=${encodeURIComponent(named)}`)).Executions).toEqual([newest]);
+    expect((await list(flow.Guid, `traceId=${'0'.repeat(32)}`)).Total).toBe(0);
     expect(
       (
         await call(server, 'GET', `FlowBuilder/GetRestMethodFlowExecutions/${flow.Guid}?from=yesterday`, {

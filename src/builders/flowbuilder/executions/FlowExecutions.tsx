@@ -9,6 +9,7 @@ import {
   EXECUTIONS_PAGE_SIZE,
   type ExecutionsFilterValue,
   executionsQuery,
+  executionsQueryParameters,
   type FlowExecution,
 } from '../testRun/testRunQueries';
 
@@ -30,7 +31,7 @@ export function useExecutionsLog() {
 
 /**
  * The flow's executions log (issue 17 point 6; issue 32 point 3): its production calls, newest first, a
- * page at a time, filtered by time range, outcome, API user, version and error code (a form declared in
+ * page at a time, filtered by time range, outcome, API user, version, error code and trace id (a form declared in
  * schemas/drawers/flow-executions-filter); who called, the version, the status, the duration, the error
  * code, the call's trace id (issue 32 point 2), and what a call follows (a retry of, an error flow of).
  * Open shows one on the canvas of the version that ran, with its data. Loads when opened, like the
@@ -89,7 +90,11 @@ export function FlowExecutions({
       ) : executions.error ? (
         <p role="alert">{executions.error.message}</p>
       ) : data && data.Executions.length === 0 ? (
-        <p className="list__muted">{t('fb.executions.empty')}</p>
+        <p className="list__muted">
+          {Object.keys(executionsQueryParameters(asked)).length > 0
+            ? t('fb.executions.noMatch')
+            : t('fb.executions.empty')}
+        </p>
       ) : data ? (
         <>
           {/* Scrolls on its own: as wide as its trace ids, it would widen the whole drawer. */}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { executionsQueryParameters } from './testRunQueries';
 
-/** The executions log's filters (issue 32 point 3: time range, outcome, API user, version, error code). */
+/** The executions log's filters (issue 32 point 3: time range, outcome, API user, version, error code; point 2: trace id). */
 describe('the executions filter as query parameters', () => {
   it('leaves out blanks and the "all" outcome: nothing filtered asks for everything', () => {
     expect(executionsQueryParameters(undefined)).toEqual({});
@@ -13,6 +13,7 @@ describe('the executions filter as query parameters', () => {
         ApiUser: '  ',
         Version: null,
         ErrorCode: '',
+        TraceId: ' ',
       }),
     ).toEqual({});
   });
@@ -27,6 +28,7 @@ describe('the executions filter as query parameters', () => {
         ApiUser: ' demo-importer ',
         Version: 2,
         ErrorCode: 'CREDIT_OUT_OF_RANGE',
+        TraceId: ' 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01 ',
       }),
     ).toEqual({
       status: 'failed',
@@ -35,6 +37,8 @@ describe('the executions filter as query parameters', () => {
       from: new Date(from).toISOString(),
       apiUser: 'demo-importer',
       errorCode: 'CREDIT_OUT_OF_RANGE',
+      // A pasted traceparent goes as it is: the server reads the trace id out of it (traceIdOf).
+      traceId: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01',
     });
   });
 });

@@ -21,6 +21,7 @@ export interface ExecutionsFilterValue {
   ApiUser?: string | null;
   Version?: ExecutionsQuery['version'] | null;
   ErrorCode?: string | null;
+  TraceId?: string | null;
 }
 export type KeepCallData = components['schemas']['KeepCallData'];
 
@@ -64,6 +65,7 @@ export function executionsQueryParameters(filter: ExecutionsFilterValue | undefi
     to: instant(filter?.To),
     apiUser: text(filter?.ApiUser),
     errorCode: text(filter?.ErrorCode),
+    traceId: text(filter?.TraceId),
   };
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as Partial<
     typeof query
