@@ -309,8 +309,9 @@ describe('documents, records, composed and action documents in headless Chromium
     await confirmWith('Cancel');
     await page.getByLabel('Is read').click();
     await confirmWith('Delete actions');
-    expect(await page.getByLabel('Is read').isChecked()).toBe(true);
+    // The form takes the confirmed change after the dialog has gone: wait for what it shows then.
     await page.getByText('No actions yet. Start with the root action.').waitFor();
+    await expect.poll(() => page.getByLabel('Is read').isChecked()).toBe(true);
     await screenshot(page, 'documents-action-is-read');
     // Leave without saving.
     await page.getByRole('button', { name: '‹ Action Document' }).click();
