@@ -8,7 +8,7 @@ import { HttpError, notFound } from '../http/errors';
 import { traceOf } from '../observability/traceContext';
 import { callData, keepsData } from '../runtime/callData';
 import { compileVersion } from '../runtime/compile';
-import { getExecution, listExecutions } from '../runtime/executions';
+import { executionTime, getExecution, listExecutions } from '../runtime/executions';
 import { runPlan } from '../runtime/run';
 
 /**
@@ -154,7 +154,7 @@ const handlers: Handlers = {
     const keep = flow.keep_call_data;
     // The retry's own trace (server/app.ts gives every console call one), as a test run's.
     const trace = traceOf(request.raw);
-    const at = Date.now();
+    const at = executionTime();
     const started = performance.now();
     const outcome = await runPlan(plan, {
       db,

@@ -3,7 +3,7 @@ import type { RuntimeConfig } from '../config';
 import type { Db } from '../db/database';
 import { callData, type KeepCallData, keepsData } from './callData';
 import type { PlanCache } from './compile';
-import type { Execution, ExecutionLog } from './executions';
+import { type Execution, type ExecutionLog, executionTime } from './executions';
 import { type RunLog, runPlan } from './run';
 
 /**
@@ -72,7 +72,7 @@ export class ErrorFlows {
   private async run(target: ErrorFlowTarget, failed: FailedCall): Promise<void> {
     const { db, config, plans, executions, log } = this.services;
     const executionId = await executions.insert(failed.execution);
-    const at = Date.now();
+    const at = executionTime();
     const started = performance.now();
     const base = {
       at,

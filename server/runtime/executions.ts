@@ -16,6 +16,7 @@ import { parseTraceparent } from '../observability/traceContext';
  * retention are deleted at start and hourly.
  */
 export interface Execution {
+  /** When it was recorded, ms since the epoch with µs (executionTime). */
   at: number;
   flowGuid: string;
   versionGuid: string | null;
@@ -40,6 +41,26 @@ export interface Execution {
   errorOf?: number | null;
   /** The call's W3C trace id (issue 32 point 2): the same as in its answer's traceparent and its log lines. */
   traceId: string | null;
+}
+
+let lastAt = 0;
+/**
+ * The time an execution is recorded at: the wall clock, but strictly after the one recorded before it in
+ * this process (a µs later when the clock has not moved, or went back), so the log's newest-first order
+ * is the order calls ended — two calls within one millisecond included, and whichever way each reached
+ * the table (a batch, or insert() for one whose error flow runs).
+ */
+export function executionTime(): number {
+  const now = Date.now();
+  lastAt = now > lastAt ? now : lastAt + 0.001;
+  return lastAt;
+}
+
+/** A time of executionTime as timestamptz text with its µs (toISOString stops at ms). */
+export function microsecondIso(at: number): string {
+  const ms = Math.floor(at);
+  const micros = Math.min(999, Math.round((at - ms) * 1000));
+  return `${new Date(ms).toISOString().slice(0, -1)}${String(micros).padStart(3, '0')}Z`;
 }
 
 /** The columns a batch fills: the INSERT's list, and the order of each row's values in COPY text. */
@@ -174,7 +195,7 @@ function copyRows(batch: readonly Execution[]): string {
   let text = '';
   for (const entry of batch) {
     text += `${[
-      new Date(entry.at).toISOString(),
+      microsecondIso(entry.at),
       entry.flowGuid,
       entry.versionGuid,
       entry.version,

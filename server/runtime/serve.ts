@@ -14,7 +14,7 @@ import { callData, type KeepCallData, keepCallData, keepsData } from './callData
 import type { PlanCache } from './compile';
 import { restApiDescription } from './describe';
 import { type ErrorFlows, reportsFailure } from './errorFlows';
-import type { ExecutionLog } from './executions';
+import { type ExecutionLog, executionTime } from './executions';
 import { runPlan } from './run';
 
 /**
@@ -236,7 +236,7 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
       const durationMs = performance.now() - started;
       metrics?.execution(route.series, flowOutcome(status, extra.errorCode), durationMs);
       const execution = {
-        at: Date.now(),
+        at: executionTime(),
         flowGuid: route.flowGuid,
         versionGuid: route.versionGuid,
         version: route.version,
