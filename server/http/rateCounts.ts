@@ -1,8 +1,4 @@
-import type {
-  FastifyRateLimitOptions,
-  FastifyRateLimitStore,
-  FastifyRateLimitStoreCtor,
-} from '@fastify/rate-limit';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Db } from '../db/database';
 
 /** How often a process adds its calls to the shared counts and reads the totals back. */
@@ -132,8 +128,6 @@ export class RateCounts {
  */
 export function rateLimitStore(counts: RateCounts): FastifyRateLimitStoreCtor {
   return class SharedStore implements FastifyRateLimitStore {
-    constructor(_options?: FastifyRateLimitOptions) {}
-
     incr(
       key: string,
       callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
