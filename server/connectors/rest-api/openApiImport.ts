@@ -1,6 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { parse as parseYaml } from 'yaml';
-import { fieldTypeOfSchema } from '../../../src/domain/openapi/fieldTypeOfSchema';
+import { fieldTypeOfSchema, objectShape } from '../../../src/domain/openapi/fieldTypeOfSchema';
 import { HttpError } from '../../http/errors';
 import type { HttpOperation } from './httpRequest';
 
@@ -90,7 +90,7 @@ function inputsOf(pathItem: Json, operation: Json, named: (name: string) => stri
       const name = named(cleanOperationName(key));
       inputs.push({
         Name: name,
-        Type: objectShape(property) ? 'Object' : fieldTypeOfSchema(property),
+        Type: fieldTypeOfSchema(property),
         In: 'body',
         ...(name !== key ? { Key: key } : {}),
         ...(body?.required === true && required.has(key) ? { IsRequired: true } : {}),
@@ -111,26 +111,6 @@ function inputsOf(pathItem: Json, operation: Json, named: (name: string) => stri
 const OUTPUT_DEPTH = 3;
 /** At most this many outputs from one answer: a huge schema makes a method nobody maps by hand. */
 const OUTPUT_LIMIT = 200;
-
-/**
- * The properties of an object schema, with those of its `allOf` parts merged in (OpenAPI 3 composition:
- * `allOf: [{ $ref: Base }, { properties: … }]`); undefined when it describes no properties.
- */
-function objectShape(schema: unknown): { properties: Json; required: Set<string> } | undefined {
-  if (!isObject(schema)) return undefined;
-  const properties: Json = {};
-  const required = new Set<string>();
-  const merge = (part: Json, depth: number) => {
-    if (depth > 8) return;
-    for (const inner of Array.isArray(part.allOf) ? part.allOf : [])
-      if (isObject(inner)) merge(inner, depth + 1);
-    if (isObject(part.properties)) Object.assign(properties, part.properties);
-    if (Array.isArray(part.required))
-      for (const key of part.required) if (typeof key === 'string') required.add(key);
-  };
-  merge(schema, 0);
-  return Object.keys(properties).length > 0 ? { properties, required } : undefined;
-}
 
 /**
  * The outputs of an answer's schema: each property of an object answer (allOf merged), a nested object's
@@ -157,7 +137,7 @@ function outputsOf(schema: Json | undefined): Output[] {
       else
         outputs.push({
           Name: named(cleanOperationName(`${name}${key}`)),
-          Type: nested ? 'Object' : fieldTypeOfSchema(property),
+          Type: fieldTypeOfSchema(property),
           Path: `${path}${key}`,
         });
     }

@@ -19,6 +19,11 @@ describe('fieldTypeOfSchema (issue 30 point 3)', () => {
     ['nullable in 3.1 style (OpenAPI 3.1 §4.3)', { type: ['null', 'integer'] }, 'Number'],
     ['object (spec part 2 §3: a parent)', { type: 'object', properties: { a: {} } }, 'Object'],
     ['properties without type (OpenAPI 3 §4.8.24)', { properties: { a: {} } }, 'Object'],
+    [
+      'allOf parts with properties (OpenAPI 3 §4.8.24 composition)',
+      { allOf: [{ properties: { a: {} } }, { required: ['a'] }] },
+      'Object',
+    ],
     ['array (spec part 2 §3: a parent)', { type: 'array', items: { type: 'string' } }, 'Array'],
     ['no schema (issue 30 §3)', undefined, 'String'],
   ])('%s', (_label, schema, expected) => {

@@ -5,13 +5,37 @@ type Schema = Record<string, unknown>;
 
 const plainTypes = flowFieldTypes.filter((type) => !parentTypes.includes(type));
 
+const isSchema = (value: unknown): value is Schema =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The properties of an object schema, with those of its `allOf` parts merged in (OpenAPI 3 composition:
+ * `allOf: [{ $ref: Base }, { properties: … }]`); undefined when it describes no properties.
+ */
+export function objectShape(schema: unknown): { properties: Schema; required: Set<string> } | undefined {
+  if (!isSchema(schema)) return undefined;
+  const properties: Schema = {};
+  const required = new Set<string>();
+  const merge = (part: Schema, depth: number) => {
+    if (depth > 8) return;
+    for (const inner of Array.isArray(part.allOf) ? part.allOf : [])
+      if (isSchema(inner)) merge(inner, depth + 1);
+    if (isSchema(part.properties)) Object.assign(properties, part.properties);
+    if (Array.isArray(part.required))
+      for (const key of part.required) if (typeof key === 'string') required.add(key);
+  };
+  merge(schema, 0);
+  return Object.keys(properties).length > 0 ? { properties, required } : undefined;
+}
+
 /** A schema's JSON type, the first that is not null (`["string", "null"]` is a string). */
 function jsonType(schema: Schema): string | undefined {
   const { type } = schema;
   if (typeof type === 'string') return type;
   if (Array.isArray(type))
     return type.find((entry): entry is string => typeof entry === 'string' && entry !== 'null');
-  if (schema.properties && typeof schema.properties === 'object') return 'object';
+  // Properties without a type, or an allOf whose parts describe properties, are an object.
+  if ((schema.properties && typeof schema.properties === 'object') || objectShape(schema)) return 'object';
   if (schema.items) return 'array';
   return undefined;
 }
