@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { inStatementSpan } from '../observability/traceContext';
+import { type PgliteScope, PgliteThread } from './pgliteThread';
 import { loadPg } from './pgModule';
 import { notice, WRITES_CHANNEL, WriteNotices } from './writeNotices';
 import { announced, TransactionWrites, type WriteListener, WriteTracker, writtenTables } from './writes';
@@ -34,8 +34,8 @@ export interface Db {
    * point 9): once it is stopped, a statement not yet started is refused (SQLSTATE 57014, query_canceled),
    * and on PostgreSQL one still running is cancelled with pg_cancel_backend, sent on a connection of its
    * own, before its connection goes back to the pool or runs anything else. Transactions begun on it are
-   * tied too. PGlite runs a statement on this process's one thread, so nothing can interrupt one once it
-   * started (README, "Flow runtime").
+   * tied too. PGlite has no way to interrupt a statement once it started: it runs to its end on PGlite's
+   * thread (README, "What a 504 stops").
    */
   stoppable(stop: Stop): Db;
   /** PGlite only: the data directory as a tarball, which `loadDataDir` starts from. */
@@ -90,22 +90,22 @@ export type DatabaseTarget =
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
   | { kind: 'postgres'; url: string };
 
-const INT8 = 20;
-const BYTEA = 17;
-
-type PgliteRunner = Pick<PGlite, 'query' | 'exec'>;
-
 /** A statement refused because its call was stopped: the error PostgreSQL answers a cancelled one with. */
 function canceled(): Error {
   return Object.assign(new Error('canceling statement: the call was stopped'), { code: '57014' });
 }
 
-function pgliteDb(runner: PgliteRunner, root: PGlite, tracker: WriteTracker, writes?: TransactionWrites): Db {
+function pgliteDb(
+  thread: PgliteThread,
+  tx: PgliteScope,
+  tracker: WriteTracker,
+  writes?: TransactionWrites,
+): Db {
   const db: Db = {
     kind: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {
       try {
-        return (await inStatementSpan(sql, () => runner.query<T>(sql, params))).rows;
+        return await inStatementSpan(sql, () => thread.query<T>(sql, params, tx));
       } finally {
         const written = tracker.statement(sql);
         writes?.add(written);
@@ -113,32 +113,30 @@ function pgliteDb(runner: PgliteRunner, root: PGlite, tracker: WriteTracker, wri
     },
     async exec(sql: string) {
       try {
-        await inStatementSpan(sql, () => runner.exec(sql));
+        await inStatementSpan(sql, () => thread.exec(sql, tx));
       } finally {
         tracker.notify('all');
         writes?.add('all');
       }
     },
     async transaction<T>(fn: (tx: Db) => Promise<T>) {
-      if (runner !== root) return fn(this);
+      if (tx !== undefined) return fn(this);
       const inner = new TransactionWrites();
       try {
-        return await root.transaction((tx) =>
-          fn(pgliteDb(tx as unknown as PgliteRunner, root, tracker, inner)),
-        );
+        return await thread.transaction((opened) => fn(pgliteDb(thread, opened, tracker, inner)));
       } finally {
         inner.flush(tracker);
       }
     },
-    // PGlite runs a statement on this thread: one that started runs to its end (Db.stoppable).
+    // A statement PGlite started runs to its end (Db.stoppable).
     stoppable: (stop) => refusingWhenStopped(db, stop),
     exclusively: (fn) => fn(),
-    close: () => root.close(),
-    dump: () => root.dumpDataDir('gzip'),
+    close: () => thread.close(),
+    dump: () => thread.dumpDataDir(),
     async copyIn(table, columns, rows) {
       const sql = `copy ${table} (${columns.join(', ')}) from '/dev/blob'`;
       try {
-        await inStatementSpan(sql, () => runner.query(sql, [], { blob: new Blob([rows]) }));
+        await inStatementSpan(sql, () => thread.copy(sql, rows, tx));
       } finally {
         // Not tracker.statement(sql): it cannot read a COPY's table and would announce 'all'.
         const written = new Set([table]);
@@ -410,17 +408,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
     return postgresDb(shared);
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  const parsers = { [INT8]: (value: string) => Number(value) };
-  // Bytes go as they are, in binary: PGlite's own bytea serializer writes them as hex text, a string
-  // built byte by byte (the executions log sends its batches as bytes, server/runtime/executions.ts).
-  // Its type says a serializer answers text; the protocol writer it feeds takes bytes as well.
-  const serializers = { [BYTEA]: (value: Uint8Array) => value as unknown as string };
-  const root = await PGlite.create({
-    ...(target.dataDir ? { dataDir: target.dataDir } : {}),
-    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-    parsers,
-    serializers,
+  // PostgreSQL runs on a thread of its own (server/db/pgliteThread.ts), which also sets its parsers.
+  const thread = await PgliteThread.open({
+    dataDir: target.dataDir,
+    loadDataDir: target.loadDataDir,
+    startParams: ['-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
-  return pgliteDb(root, root, new WriteTracker());
+  return pgliteDb(thread, undefined, new WriteTracker());
 }

@@ -1,0 +1,128 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Db, openDatabase } from '../../../server/db/database';
+
+/**
+ * PGlite on its own thread (server/db/pgliteThread.ts): what the server relied on when PGlite ran on its
+ * main thread must hold across the thread's messages — PostgreSQL's error fields, transactions that
+ * commit or roll back, statements outside a transaction waiting for it, COPY, and the dump a data
+ * directory is loaded from.
+ */
+describe('PGlite on a thread of its own', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openDatabase({ kind: 'pglite' });
+    await db.exec('create table t (id int primary key, name text not null constraint t_name unique)');
+  });
+  afterAll(() => db.close());
+
+  it('answers rows parsed as the main thread parsed them (int8 as a number, json, timestamptz, bytea)', async () => {
+    const [row] = await db.query<Record<string, unknown>>(
+      `select 9007199254740991::int8 as big, '{"a":[1]}'::jsonb as doc, '2026-01-02T03:04:05Z'::timestamptz as at,
+              $1::bytea as bytes`,
+      [new TextEncoder().encode('hé')],
+    );
+    expect(row).toEqual({
+      big: 9007199254740991,
+      doc: { a: [1] },
+      at: new Date('2026-01-02T03:04:05Z'),
+      bytes: new Uint8Array([104, 195, 169]),
+    });
+  });
+
+  it("rejects with PostgreSQL's own fields: the callers read code and constraint (23505 answers 409)", async () => {
+    await db.query('insert into t (id, name) values (1, $1)', ['one']);
+    const failure = await db
+      .query('insert into t (id, name) values (2, $1)', ['one'])
+      .catch((error) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure).toMatchObject({ code: '23505', constraint: 't_name', table: 't' });
+    expect(String(failure.message)).toMatch(/duplicate key/);
+  });
+
+  it('commits a transaction when its function resolves and rolls it back when it throws', async () => {
+    await db.transaction((tx) => tx.query('insert into t (id, name) values (10, $1)', ['kept']));
+    const thrown = await db
+      .transaction(async (tx) => {
+        await tx.query('insert into t (id, name) values (11, $1)', ['undone']);
+        throw new Error('the block failed');
+      })
+      .catch((error: Error) => error.message);
+    expect(thrown).toBe('the block failed');
+    // A failed statement inside: the transaction is aborted and rolls back, with the statement's error.
+    const failed = await db
+      .transaction(async (tx) => {
+        await tx.query('insert into t (id, name) values (12, $1)', ['undone too']);
+        await tx.query('insert into t (id, name) values (10, $1)', ['duplicate id']);
+      })
+      .catch((error) => error);
+    expect(failed).toMatchObject({ code: '23505' });
+    const names = await db.query<{ name: string }>('select name from t where id >= 10 order by id');
+    expect(names.map((row) => row.name)).toEqual(['kept']);
+  });
+
+  it('runs a statement sent outside an open transaction after it ends, seeing what it committed', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inserted!: () => void;
+    const insertDone = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    const transaction = db.transaction(async (tx) => {
+      await tx.query('insert into t (id, name) values (20, $1)', ['while held']);
+      inserted();
+      await held;
+    });
+    await insertDone;
+    let outsideAnswered = false;
+    const outside = db.query<{ n: number }>('select count(*)::int as n from t where id = 20').then((rows) => {
+      outsideAnswered = true;
+      return rows;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(outsideAnswered).toBe(false);
+    release();
+    await transaction;
+    expect(await outside).toEqual([{ n: 1 }]);
+  });
+
+  it('appends COPY text, and its rows are there for the next statement', async () => {
+    await db.exec('create table log (at timestamptz, message text)');
+    await db.copyIn?.('log', ['at', 'message'], '2026-11-28 03:00:00.000001+00\tfirst\n\\N\ttab\\there\n');
+    const rows = await db.query<{ message: string }>('select message from log order by at nulls last');
+    expect(rows.map((row) => row.message)).toEqual(['first', 'tab\there']);
+  });
+
+  it('dumps its data directory, which a new database is loaded from', async () => {
+    const dump = await db.dump?.();
+    expect(dump).toBeInstanceOf(Blob);
+    const copy = await openDatabase({ kind: 'pglite', loadDataDir: dump });
+    try {
+      expect(await copy.query('select name from t where id = 1')).toEqual([{ name: 'one' }]);
+    } finally {
+      await copy.close();
+    }
+  });
+});
+
+describe('PGlite thread start and end', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pglite-thread-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("rejects the open with PGlite's error when its data directory cannot be used", async () => {
+    const file = path.join(dir, 'not-a-folder');
+    writeFileSync(file, 'x');
+    await expect(openDatabase({ kind: 'pglite', dataDir: path.join(file, 'data') })).rejects.toThrow();
+  });
+
+  it('refuses statements once closed, with an error rather than a wait', async () => {
+    const db = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'data') });
+    await db.query('select 1');
+    await db.close();
+    await expect(db.query('select 1')).rejects.toThrow(/database thread ended/);
+  });
+});
