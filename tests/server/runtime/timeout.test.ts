@@ -73,6 +73,33 @@ describe.each(databaseTargets)('runtime limits on $name (issue 17 point 7)', (ta
     expect(await rowsLeft()).toBe(0);
   });
 
+  // PGlite cannot stop a running statement, but it runs on a thread of its own (server/db/pgliteThread.ts):
+  // the call's timer still fires, so its 504 does not wait for the statement (README, "What a 504 stops").
+  it.runIf(target.name === 'pglite')(
+    'a call past its time answers 504 while its PGlite statement is still running',
+    async () => {
+      let statementEnded = false;
+      let statement: Promise<unknown> | undefined;
+      const sleep: Executor = async (state) => {
+        statement = state.db.query('select pg_sleep(1)').finally(() => {
+          statementEnded = true;
+        });
+        await statement;
+        return { exit: 'Out' };
+      };
+      const outcome = await runPlan(plan(step('a', sleep)), {
+        db: server.db,
+        principal: null,
+        input: {},
+        timeoutMs: 100,
+        statementTimeoutMs: 5000,
+      });
+      expect([outcome.status, statementEnded]).toEqual([504, false]);
+      await statement?.catch(() => undefined);
+      expect(await rowsLeft()).toBe(0);
+    },
+  );
+
   it.runIf(target.name === 'postgres')(
     'a statement past the statement timeout answers 504 runtime.statementTimeout, and the write before it is rolled back',
     async () => {
