@@ -161,8 +161,10 @@ describe('connections, metadata documents and methods in Chromium (spec part 1 Â
       },
       'Lines',
     );
-    const rows = await page.locator('.field-list__open').allTextContents();
-    expect(rows).toEqual(['OrderId', 'Customer', 'Name', 'ShipTo', 'Lines', 'Quantity']);
+    // The new child's row is drawn after its drawer closes, not with it: poll.
+    await expect
+      .poll(() => page.locator('.field-list__open').allTextContents())
+      .toEqual(['OrderId', 'Customer', 'Name', 'ShipTo', 'Lines', 'Quantity']);
     await button('requires validation').click();
     await page.locator('.validation__state--ok').waitFor();
     expect(await button('validated').count()).toBe(1);
