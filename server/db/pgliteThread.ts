@@ -94,6 +94,8 @@ export class PgliteThread {
     });
     const thread = new PgliteThread(worker);
     await thread.request({ op: 'open' }).catch((error) => {
+      // Ended on purpose: the caller gets PGlite's error, the log no second word of it.
+      thread.closing = true;
       void worker.terminate();
       throw error;
     });
