@@ -1,6 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { parse as parseYaml } from 'yaml';
-import { fieldTypeOfSchema, objectShape } from '../../../src/domain/openapi/fieldTypeOfSchema';
+import { fieldTypeOfSchema, isJsonObject, objectShape } from '../../../src/domain/openapi/fieldTypeOfSchema';
 import { HttpError } from '../../http/errors';
 import type { HttpOperation } from './httpRequest';
 
@@ -10,9 +10,6 @@ type Output = NonNullable<HttpOperation['Outputs']>[number];
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const NAME_LIMIT = 100;
-
-const isObject = (value: unknown): value is Json =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** A name as an operation or field may have it (http-operation.schema.json): letters, digits, underscores. */
 export function cleanOperationName(text: string): string {
@@ -38,17 +35,17 @@ function uniqueNamer() {
 
 /** The JSON schema of a content map: application/json, else another JSON media type. */
 function jsonSchemaOf(content: unknown): Json | undefined {
-  if (!isObject(content)) return undefined;
+  if (!isJsonObject(content)) return undefined;
   const key =
     Object.keys(content).find((type) => type.toLowerCase().startsWith('application/json')) ??
     Object.keys(content).find((type) => /[/+]json\b/i.test(type));
   const media = key ? content[key] : undefined;
-  return isObject(media) && isObject(media.schema) ? media.schema : undefined;
+  return isJsonObject(media) && isJsonObject(media.schema) ? media.schema : undefined;
 }
 
 /** The answer of an operation that carries its outputs: 200, else the first 2xx. */
 function successSchema(responses: unknown): Json | undefined {
-  if (!isObject(responses)) return undefined;
+  if (!isJsonObject(responses)) return undefined;
   const code =
     '200' in responses
       ? '200'
@@ -56,7 +53,7 @@ function successSchema(responses: unknown): Json | undefined {
           .sort()
           .find((status) => /^2\d\d$/.test(status));
   const response = code ? responses[code] : undefined;
-  return isObject(response) ? jsonSchemaOf(response.content) : undefined;
+  return isJsonObject(response) ? jsonSchemaOf(response.content) : undefined;
 }
 
 function inputsOf(pathItem: Json, operation: Json, named: (name: string) => string): Input[] {
@@ -64,7 +61,7 @@ function inputsOf(pathItem: Json, operation: Json, named: (name: string) => stri
   // Parameters of the path first, overridden by the operation's (OpenAPI 3 §4.8.9 'parameters').
   for (const list of [pathItem.parameters, operation.parameters])
     for (const parameter of Array.isArray(list) ? list : [])
-      if (isObject(parameter) && typeof parameter.name === 'string' && typeof parameter.in === 'string')
+      if (isJsonObject(parameter) && typeof parameter.name === 'string' && typeof parameter.in === 'string')
         byPlace.set(`${parameter.in} ${parameter.name}`, parameter);
   const inputs: Input[] = [];
   for (const parameter of byPlace.values()) {
@@ -80,7 +77,7 @@ function inputsOf(pathItem: Json, operation: Json, named: (name: string) => stri
       ...(parameter.required === true || place === 'path' ? { IsRequired: true } : {}),
     });
   }
-  const body = isObject(operation.requestBody) ? operation.requestBody : undefined;
+  const body = isJsonObject(operation.requestBody) ? operation.requestBody : undefined;
   const schema = body ? jsonSchemaOf(body.content) : undefined;
   if (!schema) return inputs;
   const shape = objectShape(schema);
@@ -158,7 +155,7 @@ function documentOf(text: string): Json {
       throw invalid(error);
     }
   }
-  if (!isObject(value)) throw new HttpError(400, 'cb.openapi.invalid', { detail: 'it is not an object' });
+  if (!isJsonObject(value)) throw new HttpError(400, 'cb.openapi.invalid', { detail: 'it is not an object' });
   return value;
 }
 
@@ -194,11 +191,11 @@ export async function importOpenApi(text: string): Promise<HttpOperation[]> {
   }
   const operationName = uniqueNamer();
   const operations: HttpOperation[] = [];
-  for (const [path, pathItem] of Object.entries(isObject(api.paths) ? api.paths : {})) {
-    if (!isObject(pathItem)) continue;
+  for (const [path, pathItem] of Object.entries(isJsonObject(api.paths) ? api.paths : {})) {
+    if (!isJsonObject(pathItem)) continue;
     for (const method of METHODS) {
       const operation = pathItem[method];
-      if (!isObject(operation)) continue;
+      if (!isJsonObject(operation)) continue;
       const id =
         typeof operation.operationId === 'string' && operation.operationId
           ? operation.operationId

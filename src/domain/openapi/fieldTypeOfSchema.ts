@@ -5,7 +5,8 @@ type Schema = Record<string, unknown>;
 
 const plainTypes = flowFieldTypes.filter((type) => !parentTypes.includes(type));
 
-const isSchema = (value: unknown): value is Schema =>
+/** A JSON object: not null, not an array (what a schema, or an OpenAPI document's part, must be). */
+export const isJsonObject = (value: unknown): value is Schema =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
@@ -13,14 +14,14 @@ const isSchema = (value: unknown): value is Schema =>
  * `allOf: [{ $ref: Base }, { properties: … }]`); undefined when it describes no properties.
  */
 export function objectShape(schema: unknown): { properties: Schema; required: Set<string> } | undefined {
-  if (!isSchema(schema)) return undefined;
+  if (!isJsonObject(schema)) return undefined;
   const properties: Schema = {};
   const required = new Set<string>();
   const merge = (part: Schema, depth: number) => {
     if (depth > 8) return;
     for (const inner of Array.isArray(part.allOf) ? part.allOf : [])
-      if (isSchema(inner)) merge(inner, depth + 1);
-    if (isSchema(part.properties)) Object.assign(properties, part.properties);
+      if (isJsonObject(inner)) merge(inner, depth + 1);
+    if (isJsonObject(part.properties)) Object.assign(properties, part.properties);
     if (Array.isArray(part.required))
       for (const key of part.required) if (typeof key === 'string') required.add(key);
   };
