@@ -108,7 +108,9 @@ export class PgliteThread {
     return new Promise<T>((resolve, reject) => {
       if (this.pending.size === 0) this.worker.ref();
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.worker.postMessage({ id, ...message });
+      // Each caller's message is its own literal: it takes its id instead of being copied around it.
+      (message as Request & { id: number }).id = id;
+      this.worker.postMessage(message);
     });
   }
 

@@ -21,7 +21,7 @@ const opened = PGlite.create({
   ...(workerData.dataDir ? { dataDir: workerData.dataDir } : {}),
   ...(workerData.load ? { loadDataDir: new Blob([workerData.load]) } : {}),
   startParams: [...PGlite.defaultStartParams, ...workerData.startParams],
-  // int8 as a number, as pg is set up to answer it (server/db/database.ts).
+  // int8 as a number, as pg is set up to answer it (server/db/pgModule.ts).
   parsers: { [INT8]: (/** @type {string} */ value) => Number(value) },
   // Bytes go as they are, in binary: PGlite's own bytea serializer writes them as hex text, a string
   // built byte by byte. Its type says a serializer answers text; the protocol writer takes bytes too.
