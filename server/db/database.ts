@@ -134,9 +134,9 @@ function pgliteDb(
     close: () => thread.close(),
     dump: () => thread.dumpDataDir(),
     async copyIn(table, columns, rows) {
-      const sql = `copy ${table} (${columns.join(', ')}) from '/dev/blob'`;
+      const target = `${table} (${columns.join(', ')})`;
       try {
-        await inStatementSpan(sql, () => thread.copy(sql, rows, tx));
+        await inStatementSpan(`copy ${target} from stdin`, () => thread.copy(target, rows, tx));
       } finally {
         // Not tracker.statement(sql): it cannot read a COPY's table and would announce 'all'.
         const written = new Set([table]);

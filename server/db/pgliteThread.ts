@@ -35,7 +35,7 @@ interface Pending {
 type Request =
   | { op: 'query'; sql: string; params: unknown[]; tx?: number }
   | { op: 'exec'; sql: string; tx?: number }
-  | { op: 'copy'; sql: string; text: string; tx?: number }
+  | { op: 'copy'; target: string; text: string; tx?: number }
   | { op: 'begin' | 'commit' | 'rollback'; tx: number }
   | { op: 'open' | 'dump' | 'close' };
 
@@ -122,9 +122,9 @@ export class PgliteThread {
     return this.request<void>({ op: 'exec', sql, tx });
   }
 
-  /** COPY … FROM '/dev/blob' with `text` as the blob. */
-  copy(sql: string, text: string, tx?: PgliteScope): Promise<void> {
-    return this.request<void>({ op: 'copy', sql, text, tx });
+  /** COPY `target` (`table (columns)`) from `text`, COPY's text format. */
+  copy(target: string, text: string, tx?: PgliteScope): Promise<void> {
+    return this.request<void>({ op: 'copy', target, text, tx });
   }
 
   /** Runs `fn` in one transaction: it commits when `fn` resolves and rolls back when it throws. */

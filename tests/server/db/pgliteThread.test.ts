@@ -97,6 +97,19 @@ describe('PGlite on a thread of its own', () => {
     expect(rows.map((row) => row.message)).toEqual(['first', 'tab\there']);
   });
 
+  it('takes COPY text beyond ASCII as UTF-8, and a COPY that fails leaves the table and the next as they were', async () => {
+    await db.exec('create table notes (id int primary key, note text)');
+    await db.copyIn?.('notes', ['id', 'note'], '1\tZoë 🚀 ünïcode\n');
+    await expect(db.copyIn?.('notes', ['id', 'note'], '2\tfine\nnot a number\tbad\n')).rejects.toMatchObject({
+      code: '22P02',
+    });
+    await db.copyIn?.('notes', ['id', 'note'], '3\tafter\n');
+    expect(await db.query('select id, note from notes order by id')).toEqual([
+      { id: 1, note: 'Zoë 🚀 ünïcode' },
+      { id: 3, note: 'after' },
+    ]);
+  });
+
   it('dumps its data directory, which a new database is loaded from', async () => {
     const dump = await db.dump?.();
     expect(dump).toBeInstanceOf(Blob);
