@@ -6,7 +6,7 @@ import { FlowStore } from '../flows/flowStore';
 import type { Handlers } from '../http/context';
 import { HttpError, notFound } from '../http/errors';
 import { traceOf } from '../observability/traceContext';
-import { callData, keepsData } from '../runtime/callData';
+import { CALL_DATA_CAP_BYTES, callData, keepsData } from '../runtime/callData';
 import { compileVersion } from '../runtime/compile';
 import { executionTime, getExecution, listExecutions } from '../runtime/executions';
 import { runPlan } from '../runtime/run';
@@ -182,7 +182,7 @@ const handlers: Handlers = {
       message: outcome.status >= 400 ? (outcome.message ?? null) : null,
       data:
         outcome.trace && keepsData(keep, outcome.status)
-          ? callData(plan.secrets, data.Input, outcome.body, outcome.trace)
+          ? callData(plan.secrets, data.Input, outcome.body, outcome.trace, CALL_DATA_CAP_BYTES, plan.blocks)
           : null,
       traceId: trace?.traceId ?? null,
       retryOf: failed.Id,

@@ -7,6 +7,7 @@ import {
   callData,
   callDataByParts,
   keepsData,
+  readCallData,
 } from './callData';
 import type { TraceEntry } from './state';
 
@@ -168,5 +169,91 @@ describe('callData: what the executions log keeps of a call', () => {
       ),
       { numRuns: 500 },
     );
+
+    // The compact form, read back with the version's blocks, is the same data. Some blocks read the
+    // call's own input or answer it (the start and result blocks do), which the compact form flags.
+    fc.assert(
+      fc.property(
+        value,
+        value,
+        fc.array(fc.tuple(entry, fc.boolean(), fc.boolean()), { maxLength: 5 }),
+        fc.boolean(),
+        fc.constantFrom(600, 1_500, 4_000, CALL_DATA_CAP_BYTES),
+        (input, answer, drawn, unknownBlock, cap) => {
+          const types = new Map<string, string>();
+          const trace = drawn.map(([drawnEntry, readsInput, answers]) => {
+            const type = types.get(drawnEntry.Guid) ?? drawnEntry.Type;
+            types.set(drawnEntry.Guid, type);
+            return {
+              ...drawnEntry,
+              Type: type,
+              ...(readsInput ? { Input: input } : {}),
+              ...(answers ? { Output: answer } : {}),
+            };
+          });
+          const version = [
+            { Guid: 'other', Type: 'close' },
+            ...[...types].map(([Guid, Type]) => ({ Guid, Type })),
+          ];
+          const blocks = new Map(version.map((block, index) => [block.Guid, index]));
+          if (unknownBlock && trace.length > 0) blocks.delete(trace[0]!.Guid);
+          const text = callData(secrets, input, answer, trace, cap, blocks);
+          const stored = JSON.parse(text);
+          // Smaller, the compact form may keep whole what the full form would cut near the cap.
+          const whole = JSON.parse(callDataByParts(secrets, input, answer, trace, 'V' in stored ? 1e9 : cap));
+          expect(readCallData(stored, version)).toEqual(whole);
+          if ('V' in stored) expect(whole).toMatchObject({ Cut: [], Redacted: false, InputComplete: true });
+          expect(Buffer.byteLength(text)).toBeLessThanOrEqual(cap);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('keeps a call that needs no redaction or cut in the compact form: half the bytes (issue 32 bench)', () => {
+    // The demo credit flow's call, as the runtime traces it.
+    const input = { customerId: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f6001' };
+    const answer = { name: 'Northwind Traders', credit: 1500 };
+    const guid = (n: number) => `7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f000${n}`;
+    const trace: TraceEntry[] = [
+      { Guid: guid(1), Type: 'start', Input: input, Output: { ...input }, DurationMs: 0.345 },
+      {
+        Guid: guid(4),
+        Type: 'read',
+        Input: { ...input },
+        Output: { customerName: answer.name, credit: 1500 },
+        Rows: 1,
+        DurationMs: 1.291,
+      },
+      { Guid: guid(5), Type: 'check', Input: { credit: 1500 }, Branch: 'TRUE', DurationMs: 0.209 },
+      { Guid: guid(2), Type: 'result', Output: answer, DurationMs: 0.096 },
+      { Guid: guid(3), Type: 'close', DurationMs: 0.007 },
+    ];
+    const version = [1, 2, 3, 4, 5].map((n) => ({
+      Guid: guid(n),
+      Type: ['start', 'result', 'close', 'read', 'check'][n - 1]!,
+    }));
+    const blocks = new Map(version.map((block, index) => [block.Guid, index]));
+    const full = callData(secrets, input, answer, trace);
+    const compact = callData(secrets, input, answer, trace, CALL_DATA_CAP_BYTES, blocks);
+    expect(JSON.parse(compact)).toMatchObject({
+      V: 2,
+      Trace: [{ b: 0, I: 1 }, { b: 3, r: 1 }, { b: 4, x: 'TRUE' }, { b: 1, O: 1 }, { b: 2 }],
+    });
+    expect(compact.length).toBeLessThan(full.length / 2);
+    expect(readCallData(JSON.parse(compact), version)).toEqual(JSON.parse(full));
+    // The full form is read as it is; so is a call that needed redaction, given blocks or not.
+    expect(readCallData(JSON.parse(full), version)).toEqual(JSON.parse(full));
+    const redacted = JSON.parse(
+      callData(
+        secrets,
+        { pin: '1' },
+        null,
+        [{ ...trace[0]!, Input: { pin: '1' } }],
+        CALL_DATA_CAP_BYTES,
+        blocks,
+      ),
+    );
+    expect(redacted).toMatchObject({ Input: { pin: '[redacted]' }, Redacted: true, InputComplete: false });
   });
 });

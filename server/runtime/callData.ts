@@ -1,3 +1,4 @@
+import type { Schemas } from '../contract/types';
 import type { TraceEntry } from './state';
 
 /**
@@ -88,7 +89,8 @@ const secretPatterns = new WeakMap<ReadonlySet<string>, RegExp | null>();
 function secretKeys(secrets: ReadonlySet<string>): RegExp | null {
   let pattern = secretPatterns.get(secrets);
   if (pattern === undefined) {
-    const names = [AUTHORIZATION, ...secrets];
+    // A set made by the plan holds Authorization already; once in the pattern is enough.
+    const names = [...new Set([AUTHORIZATION, ...secrets])];
     pattern = names.every((name) => /^[\x20-\x7e]*$/.test(name))
       ? new RegExp(
           `"(?:${names
@@ -114,6 +116,10 @@ const cutMarker = (bytes: number) => JSON.stringify(`[cut: ${bytes.toLocaleStrin
  * Redacted, InputComplete}`. `Cut` lists the parts replaced by a `[cut: N bytes]` marker, largest
  * first, until the whole fits the cap; `InputComplete` is false when the input lost a value to redaction
  * or the cap, so it cannot be run again as it was (a retry refuses it).
+ *
+ * Given `blocks` (the plan's: a block's guid → its place in the version's Blocks), a call that needs no
+ * redaction or cut is kept in the compact form (CompactCallData), which readCallData turns back into
+ * this one.
  */
 export function callData(
   secrets: ReadonlySet<string>,
@@ -121,17 +127,114 @@ export function callData(
   answer: unknown,
   trace: readonly TraceEntry[],
   cap = CALL_DATA_CAP_BYTES,
+  blocks?: ReadonlyMap<string, number>,
 ): string {
   return (
-    plainCallData(secrets, input, answer, trace, cap) ?? callDataByParts(secrets, input, answer, trace, cap)
+    plainCallData(secrets, input, answer, trace, cap, blocks) ??
+    callDataByParts(secrets, input, answer, trace, cap)
   );
 }
 
 /**
+ * The stored form of most calls' data: half the bytes of the full form, which the executions log writes
+ * with every call of a flow that keeps its data (issue 32's budget: keeping data costs at most 15% of
+ * the executions per second, and on PGlite each byte is written, logged and copied). A block is named by
+ * its place in the version's Blocks (`b`) instead of its guid and type, which the version that ran
+ * still holds (a version that ran is published, and only drafts are deleted); the rest of a trace entry
+ * takes one-letter keys, and a block's input that is the call's own input (the start block's) or output
+ * that is the answer (the result block's) is a flag (`I`, `O`) rather than a second copy. Nothing in it
+ * was redacted, altered or cut, so Cut, Redacted and InputComplete are not stored.
+ */
+export interface CompactCallData {
+  V: typeof COMPACT;
+  Input: unknown;
+  Answer: unknown;
+  Trace: CompactEntry[];
+}
+
+interface CompactEntry {
+  b: number;
+  d: number;
+  i?: unknown;
+  I?: 1;
+  o?: unknown;
+  O?: 1;
+  r?: number;
+  x?: TraceEntry['Branch'];
+  e?: TraceEntry['Error'];
+}
+
+const COMPACT = 2;
+
+/** The trace in the compact form, or null when a block is not in `blocks` (then the full form is kept). */
+function compactTrace(
+  trace: readonly TraceEntry[],
+  blocks: ReadonlyMap<string, number>,
+  input: unknown,
+  answer: unknown,
+): CompactEntry[] | null {
+  const entries: CompactEntry[] = new Array(trace.length);
+  for (let n = 0; n < trace.length; n++) {
+    const entry = trace[n]!;
+    const b = blocks.get(entry.Guid);
+    if (b === undefined) return null;
+    // The same object, so the same text: the copy is left out, not compared.
+    const sameInput = entry.Input !== undefined && entry.Input === input;
+    const sameOutput = entry.Output !== undefined && entry.Output === answer;
+    // One shape for every entry; JSON.stringify leaves the undefined keys out.
+    entries[n] = {
+      b,
+      d: entry.DurationMs,
+      i: sameInput ? undefined : entry.Input,
+      I: sameInput ? 1 : undefined,
+      o: sameOutput ? undefined : entry.Output,
+      O: sameOutput ? 1 : undefined,
+      r: entry.Rows,
+      x: entry.Branch,
+      e: entry.Error,
+    };
+  }
+  return entries;
+}
+
+/**
+ * Kept data as the executions log stored it, in the form callData makes: the compact form is read back
+ * with the Blocks of the version that ran (each block's Guid and Type); the full form is as it is.
+ */
+export function readCallData(
+  stored: Schemas['FlowExecutionData'] | CompactCallData,
+  blocks: ReadonlyArray<{ Guid: string; Type: string }>,
+): Schemas['FlowExecutionData'] {
+  if (!('V' in stored) || stored.V !== COMPACT) return stored as Schemas['FlowExecutionData'];
+  const input = stored.Input ?? null;
+  const answer = stored.Answer ?? null;
+  return {
+    Input: input,
+    Answer: answer,
+    Trace: stored.Trace.map((entry) => {
+      const block = blocks[entry.b];
+      const read: TraceEntry = { Guid: block?.Guid ?? '', Type: block?.Type ?? '', DurationMs: entry.d };
+      if (entry.I) read.Input = input;
+      else if ('i' in entry) read.Input = entry.i;
+      if (entry.O) read.Output = answer;
+      else if ('o' in entry) read.Output = entry.o;
+      if (entry.r !== undefined) read.Rows = entry.r;
+      if (entry.x !== undefined) read.Branch = entry.x;
+      if (entry.e !== undefined) read.Error = entry.e;
+      return read;
+    }),
+    Cut: [],
+    Redacted: false,
+    InputComplete: true,
+  };
+}
+
+/**
  * Most calls' data, in one JSON.stringify: what callDataByParts makes when nothing is redacted, altered
- * or cut (a block's keys in the order the trace has them), without serializing, testing and measuring
- * each part on its own. Null when the whole text has a key that may be a secret or a NUL, or may not
- * fit the cap (three UTF-8 bytes a UTF-16 unit at most); then the parts decide.
+ * or cut (a block's keys in the order the trace has them), in the compact form when `blocks` names
+ * every block, without serializing, testing and measuring each part on its own. Null when the whole
+ * text has a key that may be a secret or a NUL, or may not fit the cap (three UTF-8 bytes a UTF-16 unit
+ * at most); then the parts decide.
  */
 function plainCallData(
   secrets: ReadonlySet<string>,
@@ -139,17 +242,28 @@ function plainCallData(
   answer: unknown,
   trace: readonly TraceEntry[],
   cap: number,
+  blocks: ReadonlyMap<string, number> | undefined,
 ): string | null {
   const mayHoldSecret = secretKeys(secrets);
   if (!mayHoldSecret) return null;
-  const whole = JSON.stringify({
-    Input: input ?? null,
-    Answer: answer ?? null,
-    Trace: trace,
-    Cut: [],
-    Redacted: false,
-    InputComplete: true,
-  });
+  const compact = blocks ? compactTrace(trace, blocks, input ?? null, answer ?? null) : null;
+  const whole = JSON.stringify(
+    compact
+      ? ({
+          V: COMPACT,
+          Input: input ?? null,
+          Answer: answer ?? null,
+          Trace: compact,
+        } satisfies CompactCallData)
+      : {
+          Input: input ?? null,
+          Answer: answer ?? null,
+          Trace: trace,
+          Cut: [],
+          Redacted: false,
+          InputComplete: true,
+        },
+  );
   if (mayHoldSecret.test(whole) || whole.includes('\\u0000')) return null;
   // Counted as callDataByParts counts, so a call it would cut is never kept whole here.
   const limit = cap - ENVELOPE_BYTES - ENTRY_KEYS_BYTES * trace.length;

@@ -40,6 +40,8 @@ export interface Plan {
   inputFields: NonNullable<NonNullable<FlowBlock['Config']>['Fields']>;
   /** Names (lower case) whose values a kept call's data replaces (server/runtime/callData.ts). */
   secrets: ReadonlySet<string>;
+  /** Each block's place in the version's Blocks: how kept call data names it (callData.ts). */
+  blocks: ReadonlyMap<string, number>;
 }
 
 /** A plan, or why the version cannot run here (an answer kept like a plan, so a failing flow is not recompiled per call). */
@@ -137,6 +139,7 @@ export async function compileVersion(
       writesOwn: env.writesOwn,
       inputFields: steps.get(start)!.block.Config?.Fields ?? [],
       secrets: env.secrets,
+      blocks: new Map(blocks.map((block, index) => [block.Guid, index])),
     },
   };
 }

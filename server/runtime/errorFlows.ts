@@ -1,7 +1,7 @@
 import type { Principal } from '../auth/principal';
 import type { RuntimeConfig } from '../config';
 import type { Db } from '../db/database';
-import { callData, type KeepCallData, keepsData } from './callData';
+import { CALL_DATA_CAP_BYTES, callData, type KeepCallData, keepsData } from './callData';
 import type { PlanCache } from './compile';
 import { type Execution, type ExecutionLog, executionTime } from './executions';
 import { type RunLog, runPlan } from './run';
@@ -135,7 +135,14 @@ export class ErrorFlows {
       message: outcome.status >= 400 ? (outcome.message ?? null) : null,
       data:
         outcome.trace && keepsData(target.keep, outcome.status)
-          ? callData(compiled.plan.secrets, input, outcome.body, outcome.trace)
+          ? callData(
+              compiled.plan.secrets,
+              input,
+              outcome.body,
+              outcome.trace,
+              CALL_DATA_CAP_BYTES,
+              compiled.plan.blocks,
+            )
           : null,
     });
     // Logged, never reported: an error flow's failure runs no error flow.

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Schemas } from '../contract/types';
 import type { Db } from '../db/database';
 import { parseTraceparent } from '../observability/traceContext';
+import { readCallData } from './callData';
 
 /**
  * The executions log (issue 17 point 6): every production call of a flow, with its flow, version, REST
@@ -390,6 +391,14 @@ export async function getExecution(
     [flowGuid, id],
   );
   if (!row) return undefined;
+  if (row.Data && 'V' in row.Data) {
+    // The compact form names blocks by their place in the version that ran (callData.ts).
+    const [version] = await db.query<{ blocks: Array<{ Guid: string; Type: string }> | null }>(
+      `select graph->'Blocks' as blocks from flow_versions where version_guid::text = $1`,
+      [row.VersionGuid],
+    );
+    row.Data = readCallData(row.Data, version?.blocks ?? []);
+  }
   const retries = await db.query<{ id: number }>(
     'select id from flow_executions where retry_of = $1 order by id',
     [id],

@@ -10,7 +10,7 @@ import type { RateCounts } from '../http/rateCounts';
 import type { Metrics } from '../observability/metrics';
 import { FlowSeries, flowOutcome, UNKNOWN } from '../observability/series';
 import { traceOf } from '../observability/traceContext';
-import { callData, type KeepCallData, keepCallData, keepsData } from './callData';
+import { CALL_DATA_CAP_BYTES, callData, type KeepCallData, keepCallData, keepsData } from './callData';
 import type { PlanCache } from './compile';
 import { restApiDescription } from './describe';
 import { type ErrorFlows, reportsFailure } from './errorFlows';
@@ -336,7 +336,14 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
     });
     const data =
       outcome.trace && keepsData(route.keep, outcome.status)
-        ? callData(compiled.plan.secrets, input, outcome.body, outcome.trace)
+        ? callData(
+            compiled.plan.secrets,
+            input,
+            outcome.body,
+            outcome.trace,
+            CALL_DATA_CAP_BYTES,
+            compiled.plan.blocks,
+          )
         : null;
     return finish(outcome.status, outcome.body, { ...outcome, data });
   };

@@ -55,6 +55,7 @@ describe.each(databaseTargets)('flow runtime hardening on $name (issue 29 points
     writesOwn: writes,
     inputFields: [],
     secrets: new Set(),
+    blocks: new Map(),
   });
 
   let counter = 0;

@@ -36,6 +36,7 @@ describe.each(databaseTargets)('runtime limits on $name (issue 17 point 7)', (ta
     writesOwn: true,
     inputFields: [],
     secrets: new Set(),
+    blocks: new Map(),
   });
   const insert: Executor = async (state) => {
     await state.db.query('insert into timeout_probe (id) values (1)');
