@@ -41,12 +41,12 @@ export interface Db {
   /** PGlite only: the data directory as a tarball, which `loadDataDir` starts from. */
   dump?(): Promise<Blob>;
   /**
-   * PGlite only: appends `rows`, in COPY's text format (a line a row, columns tab-separated, `\N` for null),
-   * to `table`'s `columns`, read from a blob by COPY FROM. A batch of rows goes in without a statement
-   * to plan or parameters to parse: on PGlite's one thread the executions log's batch costs about a third
-   * less a row this way than as an INSERT of JSON parameters (server/runtime/executions.ts).
+   * PGlite only: appends `rows` to `table`'s `columns` by COPY FROM: COPY's text format (a line a row,
+   * columns tab-separated, `\N` for null) as a string, or its binary format as bytes (server/db/
+   * binaryCopy.ts). A batch of rows goes in without a statement to plan or parameters to parse: the
+   * executions log's batches (server/runtime/executions.ts).
    */
-  copyIn?(table: string, columns: readonly string[], rows: string): Promise<void>;
+  copyIn?(table: string, columns: readonly string[], rows: string | Uint8Array): Promise<void>;
   /** PostgreSQL only: its pools and write notices as they are now, for /metrics (server/observability/metrics.ts). */
   stats?(): DbStats;
 }

@@ -35,7 +35,7 @@ interface Pending {
 type Request =
   | { op: 'query'; sql: string; params: unknown[]; tx?: number }
   | { op: 'exec'; sql: string; tx?: number }
-  | { op: 'copy'; target: string; text: string; tx?: number }
+  | { op: 'copy'; target: string; data: string | Uint8Array; tx?: number }
   | { op: 'begin' | 'commit' | 'rollback'; tx: number }
   | { op: 'open' | 'dump' | 'close' };
 
@@ -122,9 +122,9 @@ export class PgliteThread {
     return this.request<void>({ op: 'exec', sql, tx });
   }
 
-  /** COPY `target` (`table (columns)`) from `text`, COPY's text format. */
-  copy(target: string, text: string, tx?: PgliteScope): Promise<void> {
-    return this.request<void>({ op: 'copy', target, text, tx });
+  /** COPY `target` (`table (columns)`) from `data`: COPY's text format, or its binary format as bytes. */
+  copy(target: string, data: string | Uint8Array, tx?: PgliteScope): Promise<void> {
+    return this.request<void>({ op: 'copy', target, data, tx });
   }
 
   /** Runs `fn` in one transaction: it commits when `fn` resolves and rolls back when it throws. */

@@ -94,21 +94,24 @@ async function end(tx, commit) {
 }
 
 /**
- * COPY `target` (`table (columns)`) from `text`, through a file in PGlite's in-memory file system:
- * written there in one native copy of its UTF-8 bytes, it is read by PostgreSQL's own file reads.
- * PGlite's `/dev/blob` device takes a Blob instead, and copies it into the database byte by byte in
- * JavaScript: with kept call data a batch of the executions log is tens of kilobytes (issue 32's bench:
- * about 1 µs a call without kept data, 3.5 µs with it, less). Each COPY has a file of its own, named by
- * its message: two batches may be written before either runs.
+ * COPY `target` (`table (columns)`) from `data`, COPY's text (a string) or binary format (bytes),
+ * through a file in PGlite's in-memory file system: written there in one native copy, it is read by
+ * PostgreSQL's own file reads. PGlite's `/dev/blob` device takes a Blob instead, and copies it into the
+ * database byte by byte in JavaScript: with kept call data a batch of the executions log is tens of
+ * kilobytes (issue 32's bench). Each COPY has a file of its own, named by its message: two batches may be
+ * written before either runs.
  *
  * @param {any} db
- * @param {{ id: number, target: string, text: string, tx?: number }} message
+ * @param {{ id: number, target: string, data: string | Uint8Array, tx?: number }} message
  */
 async function copyIn(db, message) {
   const file = `/tmp/copy-${message.id}`;
-  db.Module.FS.writeFile(file, Buffer.from(message.text));
+  const binary = typeof message.data !== 'string';
+  db.Module.FS.writeFile(file, binary ? message.data : Buffer.from(message.data));
   try {
-    await runner(db, message.tx).query(`copy ${message.target} from '${file}'`);
+    await runner(db, message.tx).query(
+      `copy ${message.target} from '${file}'${binary ? ' with (format binary)' : ''}`,
+    );
   } finally {
     db.Module.FS.unlink(file);
   }

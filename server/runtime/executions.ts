@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Schemas } from '../contract/types';
+import { BinaryCopy } from '../db/binaryCopy';
 import type { Db } from '../db/database';
 import { parseTraceparent } from '../observability/traceContext';
 import { readCallData } from './callData';
@@ -11,10 +12,10 @@ import { readCallData } from './callData';
  * server/runtime/callData.ts); retries and error flow runs name the execution they follow. Calls are
  * buffered and written in batches (one statement per EXECUTION_BATCH (100) calls or every FLUSH_MS
  * (100 ms); small batches keep each write, which holds PGlite's one thread, to a few milliseconds), so
- * logging costs the hot path an array push; close() flushes what is left. On PGlite a batch is COPY
- * text (Db.copyIn, copyRows): in a micro-bench about 10 µs a call less than the INSERT of JSON
- * parameters below (docs/quality.md), which PostgreSQL, through pg, still takes. Rows older than the
- * retention are deleted at start and hourly.
+ * logging costs the hot path an array push; close() flushes what is left. On PGlite a batch is a
+ * binary COPY (Db.copyIn, copyRows): PostgreSQL parses no text for it, where the INSERT of JSON
+ * parameters below, which PostgreSQL through pg still takes, cost about 10 µs a call more and COPY's
+ * text about 5 µs more (docs/quality.md). Rows older than the retention are deleted at start and hourly.
  */
 export interface Execution {
   /** When it was recorded, ms since the epoch with µs (executionTime). */
@@ -57,14 +58,7 @@ export function executionTime(): number {
   return lastAt;
 }
 
-/** A time of executionTime as timestamptz text with its µs (toISOString stops at ms). */
-export function microsecondIso(at: number): string {
-  const ms = Math.floor(at);
-  const micros = Math.min(999, Math.round((at - ms) * 1000));
-  return `${new Date(ms).toISOString().slice(0, -1)}${String(micros).padStart(3, '0')}Z`;
-}
-
-/** The columns a batch fills: the INSERT's list, and the order of each row's values in COPY text. */
+/** The columns a batch fills: the INSERT's list, and the order of each row's values in the COPY. */
 const COLUMNS = [
   'at',
   'flow_guid',
@@ -102,7 +96,7 @@ const COLUMNS = [
 const INSERT = `insert into flow_executions (${COLUMNS.join(', ')})
    select to_timestamp(t.a / 1000.0), g.f, g.vg, g.v, g.ag, g.ug, g.un, g.m, t.s, t.d, t.eb, t.ec, t.msg, t.tr,
           nullif(x.data, ''), t.r, t.rb, t.eo, t.cn
-     from rows from (jsonb_to_recordset(convert_from($1::bytea, 'UTF8')::jsonb) as (g int, a float8, s int, d float8, eb uuid, ec text, msg text,
+     from rows from (jsonb_to_recordset(convert_from($1::bytea, 'UTF8')::jsonb) as (g int, a float8, s int, d float8, eb text, ec text, msg text,
             tr text, r int8, rb text, eo int8, cn text)) with ordinality as t(g, a, s, d, eb, ec, msg, tr, r, rb, eo, cn, n)
      join jsonb_to_recordset(convert_from($2::bytea, 'UTF8')::jsonb) as g(i int, f uuid, vg uuid, v int, ag uuid, ug uuid, un text, m text) on g.i = t.g
      left join string_to_table(convert_from($3::bytea, 'UTF8'), E'\\x1e') with ordinality as x(data, n) on x.n = t.n
@@ -151,7 +145,7 @@ function insertParams(batch: readonly Execution[]): [Buffer, Buffer, Buffer | nu
 
 /**
  * A text PostgreSQL takes: text holds no NUL, and jsonb refuses `\u0000` (it would lose the whole batch),
- * so a NUL is kept as U+FFFD, as the kept data's are (callData.ts) and the COPY text's (COPY_ESCAPES).
+ * so a NUL is kept as U+FFFD, as the kept data's are (callData.ts) and the COPY's (copyRows).
  */
 const withoutNul = (text: string) => (text.includes('\0') ? text.replaceAll('\0', '\ufffd') : text);
 const jsonText = (text: string) => JSON.stringify(withoutNul(text));
@@ -170,57 +164,41 @@ function callJson(group: number, entry: Execution): string {
   return `${json}}`;
 }
 
-const COPY_SPECIAL = /[\\\t\n\r\0]/;
-const COPY_SPECIALS = new RegExp(COPY_SPECIAL.source, 'g');
-const COPY_ESCAPES: Readonly<Record<string, string>> = {
-  '\\': '\\\\',
-  '\t': '\\t',
-  '\n': '\\n',
-  '\r': '\\r',
-  // As withoutNul keeps it.
-  '\0': '\ufffd',
-};
-
-/** A value in COPY's text format: `\N` for none, backslash and the separators escaped. */
-function copyValue(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '\\N';
-  if (typeof value === 'number') return String(value);
-  return COPY_SPECIAL.test(value) ? value.replace(COPY_SPECIALS, (char) => COPY_ESCAPES[char]!) : value;
-}
-
 /**
- * The batch as COPY's text for Db.copyIn (PGlite): a line a call, its values in COLUMNS' order.
- * Empty kept data reads as none, as the INSERT's `nullif` makes it.
+ * The batch as binary COPY rows for Db.copyIn (PGlite), its values in COLUMNS' order. Empty kept data
+ * reads as none, as the INSERT's `nullif` makes it; text loses its NULs as withoutNul says (the kept
+ * data holds none: callData.ts).
  */
-function copyRows(batch: readonly Execution[]): string {
-  let text = '';
-  for (const entry of batch) {
-    text += `${[
-      microsecondIso(entry.at),
-      entry.flowGuid,
-      entry.versionGuid,
-      entry.version,
-      entry.apiGuid,
-      entry.apiUserGuid,
-      entry.apiUserName,
-      entry.method,
-      entry.status,
-      entry.durationMs,
-      entry.errorBlock,
-      entry.errorCode,
-      entry.message,
-      entry.traceId,
-      entry.data || null,
-      entry.retryOf,
-      entry.retriedBy,
-      entry.errorOf,
-      entry.errorConnection,
-    ]
-      .map(copyValue)
-      .join('\t')}\n`;
-  }
-  return text;
+function copyRows(batch: readonly Execution[]): Uint8Array {
+  let size = 0;
+  for (const entry of batch) size += 320 + (entry.data?.length ?? 0);
+  const copy = new BinaryCopy(size);
+  for (const entry of batch)
+    copy
+      .row(COLUMNS.length)
+      .timestamptz(entry.at)
+      .uuid(entry.flowGuid)
+      .uuid(entry.versionGuid)
+      .int4(entry.version)
+      .uuid(entry.apiGuid)
+      .uuid(entry.apiUserGuid)
+      .text(storedText(entry.apiUserName))
+      .text(entry.method)
+      .int4(entry.status)
+      .float4(entry.durationMs)
+      .text(storedText(entry.errorBlock))
+      .text(storedText(entry.errorCode))
+      .text(storedText(entry.message))
+      .text(storedText(entry.traceId))
+      .text(entry.data || null)
+      .int8(entry.retryOf)
+      .text(storedText(entry.retriedBy))
+      .int8(entry.errorOf)
+      .text(storedText(entry.errorConnection));
+  return copy.end();
 }
+
+const storedText = (text: string | null | undefined) => (text ? withoutNul(text) : text);
 
 const EXECUTION_BATCH = 100;
 const FLUSH_MS = 100;
@@ -272,7 +250,8 @@ export class ExecutionLog {
       this.flushing = this.flushing.then(() => inserts.then(() => undefined));
     }
     if (batch.length === 0) return this.flushing;
-    const write = () =>
+    // Async, so a row the writer refuses fails this batch as a database error would, logged below.
+    const write = async () =>
       this.db.copyIn
         ? this.db.copyIn('flow_executions', COLUMNS, copyRows(batch))
         : // JSON parameters: PostgreSQL reads a row set from them faster than from 18 arrays.

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BinaryCopy } from '../../../server/db/binaryCopy';
 import { type Db, openDatabase } from '../../../server/db/database';
 
 /**
@@ -108,6 +109,56 @@ describe('PGlite on a thread of its own', () => {
       { id: 1, note: 'Zoë 🚀 ünïcode' },
       { id: 3, note: 'after' },
     ]);
+  });
+
+  it('takes binary COPY rows (server/db/binaryCopy.ts): each type as PostgreSQL reads it, nulls included', async () => {
+    await db.exec(`create table typed (at timestamptz, id uuid, n int, big bigint, f real, note text)`);
+    const at = Date.UTC(2026, 10, 28, 1, 4, 11, 123);
+    const early = Date.UTC(1999, 11, 31, 23, 59, 59, 999);
+    const copy = new BinaryCopy(16);
+    copy
+      .row(6)
+      .timestamptz(at + 0.001)
+      .uuid('7F1C2A40-5B6D-4E8F-9A0B-1C2D3E4F0001')
+      .int4(-7)
+      .int8(2 ** 53 - 1)
+      .float4(1.5)
+      .text('Zoë 🚀 tab\there');
+    copy
+      .row(6)
+      .timestamptz(early + 0.999)
+      .uuid('7f1c2a405b6d4e8f9a0b1c2d3e4f0002')
+      .int4(0)
+      .int8(-3)
+      .float4(0)
+      .text('');
+    copy.row(6).null().null().null().int8(null).float4(null).text(null);
+    await db.copyIn?.('typed', ['at', 'id', 'n', 'big', 'f', 'note'], copy.end());
+    const rows = await db.query(
+      `select to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as at, id::text as id, n, big, f, note
+         from typed order by at nulls last`,
+    );
+    expect(rows).toEqual([
+      {
+        at: '1999-12-31T23:59:59.999999',
+        id: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f0002',
+        n: 0,
+        big: -3,
+        f: 0,
+        note: '',
+      },
+      {
+        at: '2026-11-28T01:04:11.123001',
+        id: '7f1c2a40-5b6d-4e8f-9a0b-1c2d3e4f0001',
+        n: -7,
+        big: 2 ** 53 - 1,
+        f: 1.5,
+        note: 'Zoë 🚀 tab\there',
+      },
+      { at: null, id: null, n: null, big: null, f: null, note: null },
+    ]);
+    expect(() => new BinaryCopy().uuid('not-a-uuid')).toThrow(TypeError);
+    expect(() => new BinaryCopy().int8(2 ** 53)).toThrow(RangeError);
   });
 
   it('dumps its data directory, which a new database is loaded from', async () => {

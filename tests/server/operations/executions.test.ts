@@ -244,7 +244,8 @@ describe.each(databaseTargets)('executions, retry and error flows on $name (issu
   });
 
   it('writes every column of a call as it was recorded, whatever the text holds (issue 17 point 6, issue 32)', async () => {
-    // PGlite takes the batch as COPY text (Db.copyIn), PostgreSQL as an INSERT of JSON: the same rows.
+    // PGlite takes the batch as a binary COPY (Db.copyIn), PostgreSQL as an INSERT of JSON: the same rows.
+    // A block's Guid is what the flow saved: one that is no uuid is kept, and so is the rest of its batch.
     const log = new ExecutionLog(server.db, 30);
     const flowGuid = randomUUID();
     const special = 'tab\there, line\nbreak, CR\r, back\\slash, \\N, NUL\u0000 end – 東京 😀';
@@ -286,11 +287,19 @@ describe.each(databaseTargets)('executions, retry and error flows on $name (issu
       data: '',
       traceId: null,
     };
+    const oddBlock: LoggedCall = {
+      ...bare,
+      at: full.at + 1.001,
+      status: 422,
+      errorBlock: 'c10000001-0000-4000-8000-000000000000',
+      errorCode: 'E1',
+    };
     log.record(full);
     log.record(bare);
+    log.record(oddBlock);
     await log.close();
     const rows = await server.db.query<Record<string, unknown>>(
-      `select to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS') as at, flow_guid::text, version_guid::text,
+      `select to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as at, flow_guid::text, version_guid::text,
               version, api_guid::text, api_user_guid::text, api_user_name, http_method, status,
               duration_ms::float8, error_block::text, error_code, message, trace_id, data, retry_of, retried_by,
               error_of, error_connection
@@ -300,7 +309,7 @@ describe.each(databaseTargets)('executions, retry and error flows on $name (issu
     const stored = special.replace('\u0000', '\ufffd');
     expect(rows).toEqual([
       {
-        at: '2026-11-27T12:30:15.250',
+        at: '2026-11-27T12:30:15.250000',
         flow_guid: flowGuid,
         version_guid: full.versionGuid,
         version: 7,
@@ -321,7 +330,7 @@ describe.each(databaseTargets)('executions, retry and error flows on $name (issu
         error_connection: stored,
       },
       {
-        at: '2026-11-27T12:30:15.251',
+        at: '2026-11-27T12:30:15.251000',
         flow_guid: flowGuid,
         version_guid: null,
         version: null,
@@ -341,6 +350,12 @@ describe.each(databaseTargets)('executions, retry and error flows on $name (issu
         error_of: null,
         error_connection: null,
       },
+      expect.objectContaining({
+        at: '2026-11-27T12:30:15.251001',
+        status: 422,
+        error_block: 'c10000001-0000-4000-8000-000000000000',
+        error_code: 'E1',
+      }),
     ]);
   });
 
