@@ -166,35 +166,36 @@ interface CompactEntry {
 
 const COMPACT = 2;
 
-/** The trace in the compact form, or null when a block is not in `blocks` (then the full form is kept). */
-function compactTrace(
-  trace: readonly TraceEntry[],
-  blocks: ReadonlyMap<string, number>,
+const number = (value: number) => (Number.isFinite(value) ? String(value) : 'null');
+
+/**
+ * The compact form's JSON text, or null when a block is not in `blocks` (then the full form is kept).
+ * Written key by key rather than by one JSON.stringify of CompactEntry objects: V8's stringify spends
+ * more on an object's keys than on its text, and this takes 40% less time a call (issue 32's bench).
+ */
+function compactJson(
   input: unknown,
   answer: unknown,
-): CompactEntry[] | null {
-  const entries: CompactEntry[] = new Array(trace.length);
+  trace: readonly TraceEntry[],
+  blocks: ReadonlyMap<string, number>,
+): string | null {
+  let json = `{"V":${COMPACT},"Input":${JSON.stringify(input)},"Answer":${JSON.stringify(answer)},"Trace":[`;
   for (let n = 0; n < trace.length; n++) {
     const entry = trace[n]!;
     const b = blocks.get(entry.Guid);
     if (b === undefined) return null;
+    json += `${n === 0 ? '' : ','}{"b":${b},"d":${number(entry.DurationMs)}`;
     // The same object, so the same text: the copy is left out, not compared.
-    const sameInput = entry.Input !== undefined && entry.Input === input;
-    const sameOutput = entry.Output !== undefined && entry.Output === answer;
-    // One shape for every entry; JSON.stringify leaves the undefined keys out.
-    entries[n] = {
-      b,
-      d: entry.DurationMs,
-      i: sameInput ? undefined : entry.Input,
-      I: sameInput ? 1 : undefined,
-      o: sameOutput ? undefined : entry.Output,
-      O: sameOutput ? 1 : undefined,
-      r: entry.Rows,
-      x: entry.Branch,
-      e: entry.Error,
-    };
+    if (entry.Input !== undefined)
+      json += entry.Input === input ? ',"I":1' : `,"i":${JSON.stringify(entry.Input)}`;
+    if (entry.Output !== undefined)
+      json += entry.Output === answer ? ',"O":1' : `,"o":${JSON.stringify(entry.Output)}`;
+    if (entry.Rows !== undefined) json += `,"r":${number(entry.Rows)}`;
+    if (entry.Branch !== undefined) json += `,"x":${JSON.stringify(entry.Branch)}`;
+    if (entry.Error !== undefined) json += `,"e":${JSON.stringify(entry.Error)}`;
+    json += '}';
   }
-  return entries;
+  return `${json}]}`;
 }
 
 /**
@@ -246,24 +247,16 @@ function plainCallData(
 ): string | null {
   const mayHoldSecret = secretKeys(secrets);
   if (!mayHoldSecret) return null;
-  const compact = blocks ? compactTrace(trace, blocks, input ?? null, answer ?? null) : null;
-  const whole = JSON.stringify(
-    compact
-      ? ({
-          V: COMPACT,
-          Input: input ?? null,
-          Answer: answer ?? null,
-          Trace: compact,
-        } satisfies CompactCallData)
-      : {
-          Input: input ?? null,
-          Answer: answer ?? null,
-          Trace: trace,
-          Cut: [],
-          Redacted: false,
-          InputComplete: true,
-        },
-  );
+  const whole =
+    (blocks && compactJson(input ?? null, answer ?? null, trace, blocks)) ??
+    JSON.stringify({
+      Input: input ?? null,
+      Answer: answer ?? null,
+      Trace: trace,
+      Cut: [],
+      Redacted: false,
+      InputComplete: true,
+    });
   if (mayHoldSecret.test(whole) || whole.includes('\\u0000')) return null;
   // Counted as callDataByParts counts, so a call it would cut is never kept whole here.
   const limit = cap - ENVELOPE_BYTES - ENTRY_KEYS_BYTES * trace.length;

@@ -228,13 +228,15 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
         errorConnection?: string;
         errorCode?: string;
         message?: string;
-        data?: string | null;
+        /** Makes the call's kept data, once the answer is sent. */
+        data?: (() => string) | null;
       } = {},
     ) => {
       // A call refused before its flow was known (401, 403 to an unknown name) has no flow to log under.
       if (!route) return send(reply, status, body);
       const durationMs = performance.now() - started;
       metrics?.execution(route.series, flowOutcome(status, extra.errorCode), durationMs);
+      const sent = send(reply, status, body);
       const execution = {
         at: executionTime(),
         flowGuid: route.flowGuid,
@@ -251,15 +253,15 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
         errorCode: extra.errorCode ?? null,
         message: status >= 400 ? (extra.message ?? null) : null,
         traceId: trace?.traceId ?? null,
-        data: extra.data ?? null,
+        // Made once the answer is sent: the caller does not wait for it.
+        data: extra.data ? keptData(extra.data) : null,
       };
       // A failure the REST API's error flow hears of (issue 32 point 5), unless it is the error flow's own.
       const errorFlow = api.errorFlow;
       if (!errorFlow || errorFlow.flowGuid === route.flowGuid || !reportsFailure(status, extra.errorCode)) {
         executions.record(execution);
-        return send(reply, status, body);
+        return sent;
       }
-      const sent = send(reply, status, body);
       errorFlows.report(
         { apiGuid: api.guid, apiName: api.name, ...errorFlow },
         {
@@ -270,6 +272,15 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
         },
       );
       return sent;
+    };
+    /** The call's kept data; a value that cannot be kept loses the data, not the execution. */
+    const keptData = (make: () => string): string | null => {
+      try {
+        return make();
+      } catch (error) {
+        request.log.error({ err: error }, "the call's data could not be kept");
+        return null;
+      }
     };
     const refuse = (error: HttpError) => {
       if (error.status === 401)
@@ -334,17 +345,18 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
       log: request.log,
       span: trace?.span,
     });
-    const data =
-      outcome.trace && keepsData(route.keep, outcome.status)
-        ? callData(
+    const kept = outcome.trace && keepsData(route.keep, outcome.status) ? outcome.trace : null;
+    const data = kept
+      ? () =>
+          callData(
             compiled.plan.secrets,
             input,
             outcome.body,
-            outcome.trace,
+            kept,
             CALL_DATA_CAP_BYTES,
             compiled.plan.blocks,
           )
-        : null;
+      : null;
     return finish(outcome.status, outcome.body, { ...outcome, data });
   };
 
