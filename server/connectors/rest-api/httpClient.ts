@@ -126,7 +126,7 @@ function ownError(error: unknown, method: string, url: URL, timeoutMs: number): 
  * between two parts). Read by its events, not `for await`: an async iterator and a promise per part
  * were a share of an EXTERNAL call's time for answers that come in one part (issue 30's bench).
  */
-function readCapped(body: BodyReadable, limit: number, at: string, leftMs: number): Promise<string> {
+function readCapped(body: BodyReadable, limit: number, at: () => string, leftMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -141,7 +141,7 @@ function readCapped(body: BodyReadable, limit: number, at: string, leftMs: numbe
     const timer = setTimeout(
       () => {
         body.destroy();
-        settle(new HttpCallError('timeout', `${at}: the answer did not end in time`));
+        settle(new HttpCallError('timeout', `${at()}: the answer did not end in time`));
       },
       Math.max(1, leftMs),
     );
@@ -149,7 +149,7 @@ function readCapped(body: BodyReadable, limit: number, at: string, leftMs: numbe
       size += chunk.length;
       if (size > limit) {
         body.destroy();
-        settle(new HttpCallError('tooLarge', `${at}: answer larger than ${limit} bytes`));
+        settle(new HttpCallError('tooLarge', `${at()}: answer larger than ${limit} bytes`));
       } else chunks.push(chunk);
     });
     body.once('end', () =>
@@ -174,7 +174,6 @@ async function attempt(
   timeoutMs: number,
 ): Promise<HttpAnswer & { retryAfter?: string }> {
   let { method, url, body } = call;
-  const origin = url.origin;
   const started = Date.now();
   for (let redirects = 0; ; redirects++) {
     let answer: Awaited<ReturnType<typeof request>>;
@@ -205,7 +204,7 @@ async function attempt(
       } catch {
         next = undefined;
       }
-      if (!next || next.origin !== origin)
+      if (!next || next.origin !== call.url.origin)
         throw new HttpCallError(
           'redirect',
           `${where(method, url)}: redirect to another origin refused`,
@@ -241,7 +240,7 @@ async function attempt(
       text = await readCapped(
         answer.body,
         limits.maxResponseBytes,
-        where(method, url),
+        () => where(method, url),
         timeoutMs - (Date.now() - started),
       );
     } catch (error) {

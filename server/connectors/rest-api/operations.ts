@@ -32,14 +32,14 @@ function callFailure(error: unknown, connection: string): Error {
 }
 
 /** A JSON answer's value, `null` for an empty one; a text answer as its text. */
-function answerValue(contentType: string, text: string, at: string): unknown {
+function answerValue(contentType: string, text: string, at: () => string): unknown {
   if (text.trim() === '') return null;
   const json = /\bjson\b/i.test(contentType) || /^\s*[[{]/.test(text);
   if (!json) return text;
   try {
     return JSON.parse(text);
   } catch {
-    throw new HttpCallError('status', `${at}: the answer is not valid JSON`);
+    throw new HttpCallError('status', `${at()}: the answer is not valid JSON`);
   }
 }
 
@@ -100,7 +100,8 @@ function operationOf(
       }
       const key = keyHeader(context.keys);
       const headers = key ? { ...built.headers, [key.name]: key.value } : built.headers;
-      const at = `${built.method} ${built.url.origin}${built.url.pathname}`;
+      // Words for a failure only: an address made for every call was a share of its time.
+      const at = () => `${built.method} ${built.url.origin}${built.url.pathname}`;
       let value: unknown;
       try {
         const answer = await callHttp(
@@ -116,7 +117,7 @@ function operationOf(
           throw statusFailure(
             answer.status,
             connection.name,
-            new Error(`${at}: answered HTTP ${answer.status}`),
+            new Error(`${at()}: answered HTTP ${answer.status}`),
           );
         value = answerValue(answer.contentType, answer.text, at);
       } catch (error) {
