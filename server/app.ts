@@ -24,7 +24,7 @@ import { MAX_BODY_DEPTH, nestsDeeperThan, tooDeep } from './http/bodyDepth';
 import type { Handlers, Services } from './http/context';
 import { HttpError } from './http/errors';
 import type { JsonAnswer } from './http/jsonAnswer';
-import { loggerOptions, logRequestsAtDebug } from './http/logging';
+import { lazyRequestLogger, loggerOptions, logRequestsAtDebug } from './http/logging';
 import { RateCounts, rateLimitStore } from './http/rateCounts';
 import { securityHeaders, securityHeadersFor } from './http/securityHeaders';
 import { ItemStore } from './items/itemStore';
@@ -111,6 +111,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     genReqId: requestIds(traced, tracing?.start),
     // One line per request only at debug (logRequestsAtDebug), never Fastify's two at info.
     logController: new LogController({ disableRequestLogging: true }),
+    // Made when a request first logs, not for every request (server/http/logging.ts).
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: config.trustProxy,
     ajv: { customOptions: { strict: false } },

@@ -1,6 +1,8 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { secretsIn } from '../../tests/support/e2eServerLog';
-import { redactUrl } from './logging';
+import { lazyRequestLogger, loggerOptions, redactUrl } from './logging';
 
 describe('the log keeps no credentials (issue 29 point 7)', () => {
   it.each([
@@ -38,5 +40,57 @@ describe('the log keeps no credentials (issue 29 point 7)', () => {
     ],
   ])('the scan of the e2e log finds %s', (_case, line, found) => {
     expect(secretsIn(line).length > 0).toBe(found);
+  });
+});
+
+describe("a request's logger, made when the request first logs (issue 32 point 2)", () => {
+  const sink = () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    const root = Fastify({ logger: loggerOptions('info', stream) }).log;
+    let children = 0;
+    const child = root.child;
+    // Counted where it is defined: a request's child inherits it, and its own children are its.
+    root.child = function (this: typeof root, ...args: Parameters<typeof child>) {
+      children += 1;
+      return child.apply(this, args);
+    } as typeof root.child;
+    return { lines, root, made: () => children };
+  };
+  const factory = lazyRequestLogger.bind(null as never);
+
+  it('makes no child for a request that logs nothing, and reads the level without one', () => {
+    const { root, made } = sink();
+    const log = factory(root, { reqId: 'trace-1' }, {}, {} as never);
+    expect(log.level).toBe('info');
+    log.debug('below the level');
+    expect(made()).toBe(1);
+    const quiet = factory(root, { reqId: 'trace-2' }, {}, {} as never);
+    expect(quiet.level).toBe('info');
+    expect(made()).toBe(1);
+  });
+
+  it('writes each line with the request id, credentials redacted, and its own children bound too', () => {
+    const { root, lines } = sink();
+    const log = factory(root, { reqId: 'trace-3' }, {}, {} as never);
+    log.warn({ body: { Password: 'p' } }, 'refused');
+    log.child({ block: 'b1' }).error('failed');
+    expect(lines).toMatchObject([
+      { reqId: 'trace-3', msg: 'refused', body: { Password: '[redacted]' } },
+      { reqId: 'trace-3', block: 'b1', msg: 'failed' },
+    ]);
+  });
+
+  it('gives a route with options of its own its child at once', () => {
+    const { root, made, lines } = sink();
+    const log = factory(root, { reqId: 'trace-4' }, { level: 'debug' }, {} as never);
+    expect(made()).toBe(1);
+    log.debug('seen at debug');
+    expect(lines).toMatchObject([{ reqId: 'trace-4', msg: 'seen at debug' }]);
   });
 });
