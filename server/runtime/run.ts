@@ -215,7 +215,11 @@ export async function runPlan(plan: Plan, options: RunOptions): Promise<RunOutco
     }
   };
 
-  const withTrace = (outcome: RunOutcome): RunOutcome => (tracing ? { ...outcome, trace } : outcome);
+  // Each call's outcome is an object of its own: the trace is added to it rather than copied with it.
+  const withTrace = (outcome: RunOutcome): RunOutcome => {
+    if (tracing) outcome.trace = trace;
+    return outcome;
+  };
   const inTransaction = plan.writes || options.test === true;
   // Reads of a call that writes nowhere stay on the pools (callTransactions.ts).
   const remote = inTransaction ? new CallTransactions(options.log) : undefined;

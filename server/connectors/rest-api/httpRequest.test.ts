@@ -54,6 +54,23 @@ describe('buildRequest (issue 30 point 3)', () => {
       { problem: 'lineBreak', name: 'x-trace' },
     ],
     [
+      'a fixed header with a line break, whatever the input (RFC 9110 §5.5)',
+      { orderId: 1 },
+      { Headers: [{ Key: 'X-Version', Value: '2\nX-Evil: 1' }] },
+      { problem: 'lineBreak', name: 'x-version' },
+    ],
+    [
+      'a header input replaces a fixed header of its name (issue 30 §3)',
+      { orderId: 1, trace: 'ok' },
+      { Headers: [{ Key: 'X-Trace', Value: 'bad\r\n' }] },
+      {
+        method: 'PUT',
+        url: 'https://api.example.com/v1/orders/1',
+        headers: { accept: 'application/json', 'x-trace': 'ok' },
+        body: '{}',
+      },
+    ],
+    [
       'a path value cannot leave the origin (issue 29 §1)',
       { orderId: '//evil.example' },
       { Method: 'DELETE', Headers: [], Inputs: [{ Name: 'orderId', In: 'path' }] },

@@ -5,7 +5,7 @@ import { RemoteFailure } from '../remoteFailure';
 import { credentialTypeOf } from '../settingsSchema';
 import type { ConnectorKind, ConnectorOperation, FlowConnection, OperationContext } from '../types';
 import { callHttp, HttpCallError } from './httpClient';
-import { buildRequest, type HttpOperation } from './httpRequest';
+import { type HttpOperation, requestBuilder } from './httpRequest';
 import { keyHeaderOf } from './keyHeader';
 import { pathSteps, readSteps } from './outputPath';
 
@@ -33,7 +33,7 @@ function callFailure(error: unknown, connection: string): Error {
 
 /** A JSON answer's value, `null` for an empty one; a text answer as its text. */
 function answerValue(contentType: string, text: string, at: () => string): unknown {
-  if (text.trim() === '') return null;
+  if (!/\S/.test(text)) return null;
   const json = /\bjson\b/i.test(contentType) || /^\s*[[{]/.test(text);
   if (!json) return text;
   try {
@@ -57,6 +57,7 @@ function operationOf(
 ): ConnectorOperation {
   const settings = connection.settings;
   const baseUrl = String(settings.BaseUrl ?? '');
+  const build = requestBuilder(operation, baseUrl);
   const outputs = (operation.Outputs ?? []).map((output) => ({
     name: output.Name,
     steps: pathSteps(output.Path?.trim() ? output.Path : output.Name),
@@ -82,7 +83,7 @@ function operationOf(
     // It writes elsewhere, not to this server's database: nothing here for a transaction to undo.
     writes: false,
     async call(input, context: OperationContext) {
-      const built = buildRequest(operation, baseUrl, input);
+      const built = build(input);
       if ('problem' in built) {
         if (built.problem === 'missing')
           throw new HttpError(400, 'runtime.http.missingInput', {
@@ -99,15 +100,18 @@ function operationOf(
         );
       }
       const key = keyHeader(context.keys);
-      const headers = key ? { ...built.headers, [key.name]: key.value } : built.headers;
+      // The request's own headers, made for this call.
+      if (key) built.headers[key.name] = key.value;
       // Words for a failure only: an address made for every call was a share of its time.
       const at = () => `${built.method} ${built.url.origin}${built.url.pathname}`;
       let value: unknown;
       try {
         const answer = await callHttp(
           {
-            ...built,
-            headers,
+            method: built.method,
+            url: built.url,
+            headers: built.headers,
+            body: built.body,
             retryUnsafe: operation.RetryUnsafe === true,
             deadline: context.state.deadline,
           },
