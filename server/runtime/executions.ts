@@ -170,6 +170,7 @@ function callJson(group: number, entry: Execution): string {
  * data holds none: callData.ts).
  */
 function copyRows(batch: readonly Execution[]): Uint8Array {
+  // A first size: a row without kept data takes some 300 bytes, and the writer grows past it.
   let size = 0;
   for (const entry of batch) size += 320 + (entry.data?.length ?? 0);
   const copy = new BinaryCopy(size);
