@@ -13,7 +13,7 @@ export function fillPath(
   let path = parts[0]!;
   for (let n = 1; n < parts.length; n += 2) {
     const name = parts[n]!;
-    const value = valueOf(values, name);
+    const value = placeholderValue(values, name);
     if (value === undefined || value === null || value === '') missing.push(name);
     else path += segment(String(value));
     path += parts[n + 1]!;
@@ -22,7 +22,7 @@ export function fillPath(
 }
 
 /** A value by its placeholder's name, in any case. */
-function valueOf(values: Readonly<Record<string, unknown>>, name: string): unknown {
+function placeholderValue(values: Readonly<Record<string, unknown>>, name: string): unknown {
   if (Object.hasOwn(values, name)) return values[name];
   const lower = name.toLowerCase();
   for (const key in values) if (key.toLowerCase() === lower) return values[key];
