@@ -173,6 +173,36 @@ const send = (reply: FastifyReply, status: number, body: unknown) =>
     ? reply.status(204).send()
     : reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
 
+/** A /rest path taken apart: the REST API's name and the flow's, as the index keys them. */
+interface CalledPath {
+  apiKey: string;
+  flowPath: readonly string[];
+  flowKey: string;
+}
+
+/**
+ * The paths called lately, taken apart once each: a flow is called at the same path again and again, and
+ * splitting, decoding and lower-casing it on every call was a share of the call. Null for a path whose
+ * encoding is bad. A path nobody made is kept too, until the cache is full and starts over.
+ */
+const calledPaths = new Map<string, CalledPath | null>();
+const MOST_CALLED_PATHS = 1000;
+
+function calledPath(path: string): CalledPath | null {
+  let called = calledPaths.get(path);
+  if (called === undefined) {
+    try {
+      const [apiName = '', ...flowPath] = path.slice('/rest/'.length).split('/').map(decodeURIComponent);
+      called = { apiKey: apiName.toLowerCase(), flowPath, flowKey: flowPath.join('/').toLowerCase() };
+    } catch {
+      called = null;
+    }
+    if (calledPaths.size >= MOST_CALLED_PATHS) calledPaths.clear();
+    calledPaths.set(path, called);
+  }
+  return called;
+}
+
 export function registerRuntime(app: FastifyInstance, services: RuntimeServices): void {
   const { db, config, plans, executions, errorFlows, rateCounts, metrics } = services;
   const indexCache = new TableCache<RouteIndex>(db, INDEX_TABLES, 1);
@@ -194,24 +224,20 @@ export function registerRuntime(app: FastifyInstance, services: RuntimeServices)
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const started = performance.now();
     const path = request.url.split('?', 1)[0]!;
-    let segments: string[];
-    try {
-      segments = path.slice('/rest/'.length).split('/').map(decodeURIComponent);
-    } catch {
-      return send(reply, 400, new HttpError(400, 'api.badRequest').body());
-    }
-    const [apiName = '', ...flowPath] = segments;
+    const called = calledPath(path);
+    if (!called) return send(reply, 400, new HttpError(400, 'api.badRequest').body());
+    const { apiKey, flowPath, flowKey } = called;
     const method = request.method;
     const notFound = () => send(reply, 404, new HttpError(404, 'runtime.notFound', { method, path }).body());
     const index = await indexCache.get('index', () => loadIndex(db));
-    const api = index.apis.get(apiName.toLowerCase());
+    const api = index.apis.get(apiKey);
     // Labelled by what is stored, never by the path as called: a path nobody made adds no series.
     if (!api) {
       request.flowSeries = unknownFlow;
       return notFound();
     }
     // Looked up now, answered after the credentials: see below.
-    const route = api.flows.get(`${method} ${flowPath.join('/').toLowerCase()}`);
+    const route = api.flows.get(`${method} ${flowKey}`);
     request.flowSeries = route?.series ?? api.unknownFlow;
     const trace = traceOf(request.raw);
     if (route && trace?.span) {

@@ -97,6 +97,23 @@ describe.each(databaseTargets)('the demo flows answer calls ($name; issue 17 poi
     expect((await restCall(server, 'POST', 'orders_api/customers/credit', { token, body: {} })).status).toBe(
       404,
     );
+    // A path whose percent-encoding is broken is bad input, each time it is called (its parse is kept).
+    for (let time = 0; time < 2; time++) {
+      const broken = await restCall(server, 'GET', 'orders_api/customers/cr%E0%A4edit', { token });
+      expect([broken.status, broken.body.MessageKey]).toEqual([400, 'api.badRequest']);
+    }
+    // The flow's name in another case is the same flow, and a kept parse serves the next call alike.
+    for (let time = 0; time < 2; time++)
+      expect(
+        (
+          await restCall(
+            server,
+            'GET',
+            `Orders_API/Customers/Credit?customerId=${demoFlowCustomers.inRange.Id}`,
+            { token },
+          )
+        ).status,
+      ).toBe(200);
   });
 
   it('answers 400 with one error per field for bad input', async () => {

@@ -136,6 +136,24 @@ export function inputSchema(fields: readonly FlowField[]): JsonSchema {
 }
 
 /**
+ * The top-level start fields by lower-case name, made once per list: a flow's plan keeps its list, and
+ * building the tree on every GET call was a share of the call (issue 30's bench). A list is not changed
+ * once given here.
+ */
+const fieldsByName = new WeakMap<readonly FlowField[], ReadonlyMap<string, FlowField>>();
+
+function topFieldsByName(fields: readonly FlowField[]): ReadonlyMap<string, FlowField> {
+  let byName = fieldsByName.get(fields);
+  if (!byName) {
+    byName = new Map(
+      fieldTree(fields).map((node) => [leafOf(node.field.Name).toLowerCase(), node.field] as const),
+    );
+    fieldsByName.set(fields, byName);
+  }
+  return byName;
+}
+
+/**
  * A GET call's query parameters as the input (spec part 2 §1: GET flows take query parameters): each
  * top-level plain field's text turned into its type where it reads as one (numbers, booleans), so the
  * schema judges the value and not its transport. A repeated parameter keeps its first value; nested
@@ -146,9 +164,7 @@ export function queryInput(
   query: Readonly<Record<string, string | string[] | undefined>>,
 ): Record<string, unknown> {
   const input: Record<string, unknown> = {};
-  const byName = new Map(
-    fieldTree(fields).map((node) => [leafOf(node.field.Name).toLowerCase(), node.field] as const),
-  );
+  const byName = topFieldsByName(fields);
   for (const [name, raw] of Object.entries(query)) {
     const text = Array.isArray(raw) ? raw[0] : raw;
     if (text === undefined) continue;
