@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { queryInput } from '../../src/domain/flow/runtime/inputSchema';
 import type { Principal } from '../auth/principal';
+import { boundedMemo } from '../boundedMemo';
 import type { RuntimeConfig } from '../config';
 import { TableCache } from '../db/cache';
 import type { Db } from '../db/database';
@@ -185,23 +186,14 @@ interface CalledPath {
  * splitting, decoding and lower-casing it on every call was a share of the call. Null for a path whose
  * encoding is bad. A path nobody made is kept too, until the cache is full and starts over.
  */
-const calledPaths = new Map<string, CalledPath | null>();
-const MOST_CALLED_PATHS = 1000;
-
-function calledPath(path: string): CalledPath | null {
-  let called = calledPaths.get(path);
-  if (called === undefined) {
-    try {
-      const [apiName = '', ...flowPath] = path.slice('/rest/'.length).split('/').map(decodeURIComponent);
-      called = { apiKey: apiName.toLowerCase(), flowPath, flowKey: flowPath.join('/').toLowerCase() };
-    } catch {
-      called = null;
-    }
-    if (calledPaths.size >= MOST_CALLED_PATHS) calledPaths.clear();
-    calledPaths.set(path, called);
+const calledPath = boundedMemo(1000, (path): CalledPath | null => {
+  try {
+    const [apiName = '', ...flowPath] = path.slice('/rest/'.length).split('/').map(decodeURIComponent);
+    return { apiKey: apiName.toLowerCase(), flowPath, flowKey: flowPath.join('/').toLowerCase() };
+  } catch {
+    return null;
   }
-  return called;
-}
+});
 
 export function registerRuntime(app: FastifyInstance, services: RuntimeServices): void {
   const { db, config, plans, executions, errorFlows, rateCounts, metrics } = services;

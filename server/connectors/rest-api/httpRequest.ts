@@ -1,6 +1,6 @@
 import type { Schemas } from '../../contract/types';
 import { writePath } from './outputPath';
-import { fillPath, requestUrl } from './pathTemplate';
+import { fillPath, requestUrl, valueInAnyCase } from './pathTemplate';
 
 export type HttpOperation = Schemas['HttpOperation'];
 type OperationInput = NonNullable<HttpOperation['Inputs']>[number];
@@ -24,14 +24,6 @@ const keyOf = (input: OperationInput) => (input.Key?.trim() ? input.Key.trim() :
 const present = (value: unknown) => value !== undefined && value !== null && value !== '';
 
 const asText = (value: unknown) => (typeof value === 'object' ? JSON.stringify(value) : String(value));
-
-/** A value from the call's input by the operation's input name (the EXTERNAL block maps by that name). */
-function inputValue(input: Readonly<Record<string, unknown>>, name: string): unknown {
-  if (Object.hasOwn(input, name)) return input[name];
-  const lower = name.toLowerCase();
-  const key = Object.keys(input).find((candidate) => candidate.toLowerCase() === lower);
-  return key === undefined ? undefined : input[key];
-}
 
 /**
  * The request of a declared operation (issue 30 point 3): path inputs fill `{Name}` of its path, query
@@ -72,9 +64,10 @@ export function requestBuilder(
   const others = inputs.filter((declared) => declared.In !== 'path');
 
   return (input) => {
-    for (const name of required) if (!present(inputValue(input, name))) return { problem: 'missing', name };
+    for (const name of required)
+      if (!present(valueInAnyCase(input, name))) return { problem: 'missing', name };
     const pathValues: Record<string, unknown> = {};
-    for (const declared of pathInputs) pathValues[keyOf(declared)] = inputValue(input, declared.Name);
+    for (const declared of pathInputs) pathValues[keyOf(declared)] = valueInAnyCase(input, declared.Name);
     const filled = fillPath(path, pathValues);
     if (filled.missing.length > 0) return { problem: 'missing', name: filled.missing[0]! };
     const query: Array<[string, string]> = [];
@@ -84,7 +77,7 @@ export function requestBuilder(
     // A body input keyed `$` is the whole body (an OpenAPI body that is a list, not an object).
     let whole: unknown;
     for (const declared of others) {
-      const value = inputValue(input, declared.Name);
+      const value = valueInAnyCase(input, declared.Name);
       if (!present(value) && declared.In !== 'body') continue;
       if (value === undefined) continue;
       if (declared.In === 'query')

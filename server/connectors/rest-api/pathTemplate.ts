@@ -1,3 +1,5 @@
+import { boundedMemo } from '../../boundedMemo';
+
 /**
  * A declared operation's path with its `{name}` placeholders filled (issue 30 point 3), each value one
  * path segment: percent-encoded, so a value cannot add segments, a query or a fragment; a value that is
@@ -13,7 +15,7 @@ export function fillPath(
   let path = parts[0]!;
   for (let n = 1; n < parts.length; n += 2) {
     const name = parts[n]!;
-    const value = placeholderValue(values, name);
+    const value = valueInAnyCase(values, name);
     if (value === undefined || value === null || value === '') missing.push(name);
     else path += segment(String(value));
     path += parts[n + 1]!;
@@ -21,12 +23,12 @@ export function fillPath(
   return { path, missing };
 }
 
-/** A value by its placeholder's name, in any case. */
-function placeholderValue(values: Readonly<Record<string, unknown>>, name: string): unknown {
+/** A value by its name, the exact key first, then in any case (placeholders, an operation's inputs). */
+export function valueInAnyCase(values: Readonly<Record<string, unknown>>, name: string): unknown {
   if (Object.hasOwn(values, name)) return values[name];
   const lower = name.toLowerCase();
-  for (const key in values) if (key.toLowerCase() === lower) return values[key];
-  return undefined;
+  const key = Object.keys(values).find((candidate) => candidate.toLowerCase() === lower);
+  return key === undefined ? undefined : values[key];
 }
 
 /**
@@ -34,25 +36,16 @@ function placeholderValue(values: Readonly<Record<string, unknown>>, name: strin
  * of an operation fills the same template, and splitting it with a regular expression each time was a
  * share of an EXTERNAL call's time (issue 30's bench). Kept for the templates of the operations in use.
  */
-const TEMPLATES = new Map<string, readonly string[]>();
-const MOST_TEMPLATES = 1000;
-
-function templateParts(template: string): readonly string[] {
-  let parts = TEMPLATES.get(template);
-  if (!parts) {
-    const split: string[] = [];
-    let last = 0;
-    for (const match of template.matchAll(/\{([^{}]+)\}/g)) {
-      split.push(template.slice(last, match.index), match[1]!.trim());
-      last = match.index + match[0].length;
-    }
-    split.push(template.slice(last));
-    if (TEMPLATES.size >= MOST_TEMPLATES) TEMPLATES.clear();
-    parts = split;
-    TEMPLATES.set(template, parts);
+const templateParts = boundedMemo(1000, (template): readonly string[] => {
+  const parts: string[] = [];
+  let last = 0;
+  for (const match of template.matchAll(/\{([^{}]+)\}/g)) {
+    parts.push(template.slice(last, match.index), match[1]!.trim());
+    last = match.index + match[0].length;
   }
+  parts.push(template.slice(last));
   return parts;
-}
+});
 
 const segment = (text: string) =>
   text === '.' || text === '..' ? text.replaceAll('.', '%2E') : encodeURIComponent(text);
@@ -82,22 +75,13 @@ export function requestUrl(
 }
 
 /** A BaseUrl parsed once (null when it is no http or https address): a connection's calls share it. */
-const BASES = new Map<string, { prefix: string; origin: string } | null>();
-const MOST_BASES = 1000;
-
-function baseOf(baseUrl: string): { prefix: string; origin: string } | null {
-  let base = BASES.get(baseUrl);
-  if (base === undefined) {
-    base = null;
-    try {
-      const parsed = new URL(baseUrl);
-      if (parsed.protocol === 'https:' || parsed.protocol === 'http:')
-        base = { prefix: parsed.href.replace(/[?#].*$/, '').replace(/\/+$/, ''), origin: parsed.origin };
-    } catch {
-      // Not an address: no call goes anywhere.
-    }
-    if (BASES.size >= MOST_BASES) BASES.clear();
-    BASES.set(baseUrl, base);
+const baseOf = boundedMemo(1000, (baseUrl): { prefix: string; origin: string } | null => {
+  try {
+    const parsed = new URL(baseUrl);
+    if (parsed.protocol === 'https:' || parsed.protocol === 'http:')
+      return { prefix: parsed.href.replace(/[?#].*$/, '').replace(/\/+$/, ''), origin: parsed.origin };
+  } catch {
+    // Not an address: no call goes anywhere.
   }
-  return base;
-}
+  return null;
+});
