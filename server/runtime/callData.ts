@@ -181,7 +181,7 @@ function compactJson(
     if (value === answer) return 1;
     return values.push(value) - 1;
   };
-  let entries = '';
+  const entries: CompactEntry[] = [];
   for (let n = 0; n < trace.length; n++) {
     const entry = trace[n]!;
     const b = blocks.get(entry.Guid);
@@ -189,14 +189,19 @@ function compactJson(
     // The runtime times blocks to the µs (run.ts); a time it did not make keeps the full form.
     const micros = Math.round(entry.DurationMs * 1000);
     if (micros / 1000 !== entry.DurationMs) return null;
-    entries += `${n === 0 ? '' : ','}[${b},${micros},${place(entry.Input)},${place(entry.Output)}`;
-    if (entry.Error !== undefined)
-      entries += `,${entry.Rows ?? null},${JSON.stringify(entry.Branch ?? null)},${JSON.stringify(entry.Error)}`;
-    else if (entry.Branch !== undefined) entries += `,${entry.Rows ?? null},${JSON.stringify(entry.Branch)}`;
-    else if (entry.Rows !== undefined) entries += `,${entry.Rows}`;
-    entries += ']';
+    const i = place(entry.Input);
+    const o = place(entry.Output);
+    entries.push(
+      entry.Error !== undefined
+        ? [b, micros, i, o, entry.Rows ?? null, entry.Branch ?? null, entry.Error]
+        : entry.Branch !== undefined
+          ? [b, micros, i, o, entry.Rows ?? null, entry.Branch]
+          : entry.Rows !== undefined
+            ? [b, micros, i, o, entry.Rows]
+            : [b, micros, i, o],
+    );
   }
-  return `{"V":${COMPACT},"D":${JSON.stringify(values)},"T":[${entries}]}`;
+  return JSON.stringify({ V: COMPACT, D: values, T: entries } satisfies CompactCallData);
 }
 
 /**
