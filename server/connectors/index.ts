@@ -67,7 +67,9 @@ export async function connectorMethods(db: Db): Promise<ConnectorMethod[]> {
   );
   const offered = connections.flatMap((connection) => {
     const kind = connectorKind(connection.type);
-    return kind?.connectionOperations ? listedUnder(connection, kind.connectionOperations(connection)) : [];
+    return kind?.connectionOperations
+      ? listedUnder(connection, kind.connectionOperations(connection, db))
+      : [];
   });
   return [...fixed, ...offered];
 }

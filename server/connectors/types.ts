@@ -162,9 +162,10 @@ export interface ConnectorKind {
    * Operations each saved connection of this kind offers (an HTTP API's declared operations, an SFTP
    * server's file operations), listed under that connection. Built from the stored definition alone:
    * nothing is contacted and no secret is opened until `call`. Guids must be stable for a connection and
-   * operation name (operationGuid in server/connectors/operationGuid.ts), since flows store them.
+   * operation name (operationGuid in server/connectors/operationGuid.ts), since flows store them. `db` is
+   * the server's database the plan is compiled on: what a kind keeps open for flows is kept per database.
    */
-  connectionOperations?(connection: FlowConnection): readonly ConnectorOperation[];
+  connectionOperations?(connection: FlowConnection, db: Db): readonly ConnectorOperation[];
   /**
    * The database flows run this connection's methods on (READ and WRITE blocks); absent, its methods do
    * not run in flows. Nothing is opened until the first query; secrets are opened only then, here.

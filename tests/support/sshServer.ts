@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
@@ -153,6 +153,15 @@ export async function startSshServer(): Promise<SshServer> {
     child = undefined;
     if (!running || running.exitCode !== null) return;
     const exited = new Promise((resolve) => running.once('exit', resolve));
+    // Its sessions too, as a server that stops ends them (sshd leaves each one's process running on its
+    // own otherwise, and a client that keeps its session open would never notice).
+    for (const pid of descendantsOf(running.pid!)) {
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        // Gone already.
+      }
+    }
     running.kill('SIGTERM');
     await exited;
   };
@@ -173,4 +182,28 @@ export async function startSshServer(): Promise<SshServer> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The processes under `pid`, from /proc. */
+function descendantsOf(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+  }
+  const found: number[] = [];
+  const next = [pid];
+  while (next.length > 0)
+    for (const child of children.get(next.pop()!) ?? []) {
+      found.push(child);
+      next.push(child);
+    }
+  return found;
 }

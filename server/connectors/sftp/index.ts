@@ -6,6 +6,7 @@ import { pinnedFor, pinOf, savePin, targetOf } from './hostKeys';
 import { sftpOperations } from './operations';
 import { remotePath } from './paths';
 import { sftpFailure, withSession } from './session';
+import { closeSftpSessions } from './sessions';
 
 /** Longest Test Connection's listing of the root folder may take. */
 const TEST_OPERATION_MS = 10_000;
@@ -85,9 +86,11 @@ export const sftp: ConnectorKind = {
     }
   },
 
-  connectionOperations: (connection) =>
+  connectionOperations: (connection, db) =>
     // The secrets are opened per call, inside the connector, for the target the connection was saved with.
-    sftpOperations(connection, ({ keys }) =>
+    sftpOperations(connection, db, ({ keys }) =>
       openStoredSettings(keys, credentialTypeOf(sftp), connection.settings),
     ),
+
+  close: closeSftpSessions,
 };

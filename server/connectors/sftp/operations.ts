@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import type { SFTPWrapper } from 'ssh2';
 import type { FlowField } from '../../../src/domain/flow/types';
+import type { Db } from '../../db/database';
 import { HttpError } from '../../http/errors';
 import { operationGuid } from '../operationGuid';
 import { RemoteFailure } from '../remoteFailure';
@@ -8,7 +9,8 @@ import type { ConnectorOperation, FlowConnection, OperationContext, Settings } f
 import { type FileFormat, fileFormat, readContent, writeContent } from './fileFormats';
 import { pinnedFor, pinOf, targetOf } from './hostKeys';
 import { MAX_PATH_LENGTH, remotePath } from './paths';
-import { isMissing, sftpFailure, withSession } from './session';
+import { isMissing, type Session, sftpFailure } from './session';
+import { sftpSessionsOf } from './sessions';
 
 const PATH: FlowField = { Name: 'path', Type: 'String', Validation: { MaxLength: MAX_PATH_LENGTH } };
 const REQUIRED_PATH: FlowField = { ...PATH, Validation: { ...PATH.Validation, IsRequired: true } };
@@ -44,30 +46,36 @@ function formatOf(input: Readonly<Record<string, unknown>>): FileFormat {
 export type OpenSettings = (context: OperationContext) => Settings;
 
 /**
- * Opens a session for one call: the settings opened only now, the host key checked against the pin Test
- * Connection took for this host and port (none: refused before connecting, as nothing would vouch for the
- * server the password or key signature would go to), the flow settings' statement limit on the work.
+ * Runs `work` on the connection's SSH session (sftpSessionsOf: kept open between calls). A new one is
+ * opened with the settings opened only then and the host key checked against the pin Test Connection
+ * took for this host and port (none: refused before connecting, as nothing would vouch for the server the
+ * password or key signature would go to); the flow settings' statement limit holds for the work.
  */
 async function session<T>(
+  db: Db,
   connection: FlowConnection,
   open: OpenSettings,
   context: OperationContext,
   path: string,
-  work: Parameters<typeof withSession<T>>[2],
+  repeatable: boolean,
+  work: (session: Session) => Promise<T>,
 ): Promise<T> {
-  const settings = open(context);
-  const pinned = pinnedFor(await pinOf(context.state.db, connection.guid), targetOf(settings));
-  if (!pinned)
-    throw new RemoteFailure(
-      502,
-      'runtime.external.hostKeyUnpinned',
-      connection.name,
-      Object.assign(new Error('sftp: no pinned host key'), { code: 'ENOPIN' }),
-    );
   try {
-    return await withSession(
-      settings,
-      { pinned, operationTimeoutMs: context.config.statementTimeoutMs },
+    return await sftpSessionsOf(db).use(
+      connection,
+      async () => {
+        const settings = open(context);
+        const pinned = pinnedFor(await pinOf(db, connection.guid), targetOf(settings));
+        if (!pinned)
+          throw new RemoteFailure(
+            502,
+            'runtime.external.hostKeyUnpinned',
+            connection.name,
+            Object.assign(new Error('sftp: no pinned host key'), { code: 'ENOPIN' }),
+          );
+        return { settings, pinned };
+      },
+      { limitMs: context.config.statementTimeoutMs, repeatable },
       work,
     );
   } catch (error) {
@@ -76,6 +84,11 @@ async function session<T>(
 }
 
 const statOf = (sftp: SFTPWrapper, path: string) => promisify(sftp.stat.bind(sftp))(path);
+// On the session's SFTP channel itself: the client library's own calls juggle listeners on the shared
+// session for each one, and calls share it.
+const readdirOf = (sftp: SFTPWrapper, path: string) => promisify(sftp.readdir.bind(sftp))(path);
+const S_IFMT = 0o170000;
+const S_IFDIR = 0o040000;
 
 const CHUNK = 64 * 1024;
 
@@ -122,7 +135,7 @@ const writeFile = (sftp: SFTPWrapper, path: string, data: Buffer, flag: 'w' | 'w
  * 'Other': an external connector method with input and output fields), each under a guid stable for the
  * connection and the operation's name.
  */
-export function sftpOperations(connection: FlowConnection, open: OpenSettings): ConnectorOperation[] {
+export function sftpOperations(connection: FlowConnection, db: Db, open: OpenSettings): ConnectorOperation[] {
   const guid = (name: string) => operationGuid(connection.guid, name);
   const listFolder: ConnectorOperation = {
     Guid: guid('ListFolder'),
@@ -140,16 +153,16 @@ export function sftpOperations(connection: FlowConnection, open: OpenSettings): 
     writes: false,
     async call(input, context) {
       const { given, path } = pathOf(connection.settings, input, connection.name);
-      return session(connection, open, context, given, async ({ client }) => {
-        const listed = await client.list(path);
+      return session(db, connection, open, context, given, true, async ({ sftp }) => {
+        const listed = await readdirOf(sftp, path);
         const entries = listed
-          .filter((entry) => entry.name !== '.' && entry.name !== '..')
-          .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+          .filter((entry) => entry.filename !== '.' && entry.filename !== '..')
+          .sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0))
           .map((entry) => ({
-            name: entry.name,
-            size: entry.size,
-            modified: dateTime(entry.modifyTime),
-            isFolder: entry.type === 'd',
+            name: entry.filename,
+            size: entry.attrs.size,
+            modified: dateTime(entry.attrs.mtime * 1000),
+            isFolder: (entry.attrs.mode & S_IFMT) === S_IFDIR,
           }));
         return { entries, count: entries.length };
       });
@@ -171,7 +184,7 @@ export function sftpOperations(connection: FlowConnection, open: OpenSettings): 
       const { given, path } = pathOf(connection.settings, input, connection.name);
       const format = formatOf(input);
       const cap = context.config.fileReadCapBytes;
-      const bytes = await session(connection, open, context, given, ({ sftp }) =>
+      const bytes = await session(db, connection, open, context, given, true, ({ sftp }) =>
         readCapped(sftp, path, cap),
       );
       const params = { connection: connection.name, path: given };
@@ -207,7 +220,7 @@ export function sftpOperations(connection: FlowConnection, open: OpenSettings): 
         throw new HttpError(400, 'runtime.external.badRows', { format: format.toUpperCase() });
       const data = Buffer.from(content, 'utf8');
       const overwrite = input.overwrite === true || input.overwrite === 'true';
-      await session(connection, open, context, given, async ({ sftp }) => {
+      await session(db, connection, open, context, given, overwrite, async ({ sftp }) => {
         try {
           await writeFile(sftp, path, data, overwrite ? 'w' : 'wx');
         } catch (error) {

@@ -18,7 +18,7 @@ export class HostKeyMismatch extends Error {
 }
 
 /** An operation that ran past its limit; the session is torn down under it. */
-class OperationTimeout extends Error {
+export class OperationTimeout extends Error {
   readonly code = 'ETIMEDOUT';
   constructor() {
     super('operation timed out');
@@ -41,26 +41,31 @@ export interface SessionOptions {
 const text = (value: Settings[string] | undefined) =>
   value === null || value === undefined ? '' : String(value);
 
+/** A session open to the server, until close(). */
+export interface OpenSession extends Session {
+  close(): Promise<void>;
+}
+
 /**
  * Connects with settings in clear (password or private key with its passphrase, issue 30 point 4),
- * checks the host key through ssh2's hostVerifier before any credential is sent, runs `work` within the
- * operation limit and always closes the session.
+ * checking the host key through ssh2's hostVerifier before any credential is sent. `onLost` hears of a
+ * session the server or the network ended (not one closed here).
  */
-export async function withSession<T>(
+export async function openSession(
   settings: Settings,
-  options: SessionOptions,
-  work: (session: Session) => Promise<T>,
-): Promise<T> {
+  pinned: string | undefined,
+  onLost: () => void = () => {},
+): Promise<OpenSession> {
   const target: Target = targetOf(settings);
   // Loaded on the first SFTP call, not at start: ssh2 is large and the cold start is a budget.
   const { default: Client } = await import('ssh2-sftp-client');
-  const client = new Client();
+  // Its own handlers for the events no operation is waiting on: the library's default ones print them.
+  const client = new Client('flows', { error: onLost, end: onLost, close: onLost });
   let offered = '';
   let mismatch = false;
   const password = text(settings.Password);
   const privateKey = privateKeyText(text(settings.PrivateKey));
   const passphrase = text(settings.Passphrase);
-  let timer: NodeJS.Timeout | undefined;
   try {
     const sftp = await client.connect({
       host: target.host,
@@ -72,23 +77,53 @@ export async function withSession<T>(
       // ssh2 hands the key blob when no hostHash is set; refusing ends the handshake before authentication.
       hostVerifier: (key: Buffer) => {
         offered = fingerprintOf(key);
-        mismatch = options.pinned !== undefined && options.pinned !== offered;
+        mismatch = pinned !== undefined && pinned !== offered;
         return !mismatch;
       },
     });
-    const running = work({ client, sftp, fingerprint: offered });
-    // Past the limit the session is closed under the work, which then fails; nobody waits for it then.
-    running.catch(() => {});
-    const limit = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new OperationTimeout()), options.operationTimeoutMs);
-    });
-    return await Promise.race([running, limit]);
+    return { client, sftp, fingerprint: offered, close: () => closeQuietly(client) };
   } catch (error) {
+    await closeQuietly(client);
     if (mismatch) throw new HostKeyMismatch(offered);
     throw error;
+  }
+}
+
+/**
+ * `work` within `limitMs`: past it the answer is an OperationTimeout and `onTimeout` runs (the session is
+ * closed under the work, which then fails; nobody waits for it then).
+ */
+export async function withinLimit<T>(
+  running: Promise<T>,
+  limitMs: number,
+  onTimeout: () => void,
+): Promise<T> {
+  running.catch(() => {});
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      onTimeout();
+      reject(new OperationTimeout());
+    }, limitMs);
+  });
+  try {
+    return await Promise.race([running, limit]);
   } finally {
     clearTimeout(timer);
-    await closeQuietly(client);
+  }
+}
+
+/** A session of its own for `work` (Test Connection's), within the operation limit, always closed after. */
+export async function withSession<T>(
+  settings: Settings,
+  options: SessionOptions,
+  work: (session: Session) => Promise<T>,
+): Promise<T> {
+  const session = await openSession(settings, options.pinned);
+  try {
+    return await withinLimit(work(session), options.operationTimeoutMs, () => void session.close());
+  } finally {
+    await session.close();
   }
 }
 

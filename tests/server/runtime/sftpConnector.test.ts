@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../../server/config';
 import { operationGuid } from '../../../server/connectors/operationGuid';
+import { sftpSessionsOf } from '../../../server/connectors/sftp/sessions';
 import type { FlowField, HttpMethod, RestMethodFlow } from '../../../src/domain/flow/types';
 import { call, signIn } from '../../support/api';
 import { countingGuids, flowOf, type Step } from '../../support/flowBuilders';
@@ -315,6 +316,38 @@ describe.each(databaseTargets)('SFTP connections in flows ($name; issue 30 point
       { name: 'in', size: expect.any(Number), modified: expect.any(String), isFolder: true },
       { name: 'out', size: expect.any(Number), modified: expect.any(String), isFolder: true },
     ]);
+  });
+
+  // Issue 30's SFTP gap: each call opened its own SSH session (a handshake and a sign-in per call).
+  it('calls share one SSH session, which the connection saved again closes', async () => {
+    const sessions = sftpSessionsOf(server.db);
+    const accepted = () => ssh.log().match(/Accepted (publickey|password) for /g)?.length ?? 0;
+    // Saved again: a new credential (sealed anew), so whatever session was kept is closed.
+    await saveConnection(keyConnection, keyName, keySettings());
+    const [opened, signedIn] = [sessions.opened, accepted()];
+    for (let n = 0; n < 3; n++) expect((await post(listPath, {})).status).toBe(200);
+    const together = await Promise.all([
+      post(listPath, {}),
+      post(readPath, { path: 'hello.txt' }),
+      post(readPath, { path: 'in/orders.csv', format: 'csv' }),
+    ]);
+    expect(together.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect([sessions.opened - opened, accepted() - signedIn]).toEqual([1, 1]);
+
+    await saveConnection(keyConnection, keyName, keySettings());
+    expect((await post(listPath, {})).status).toBe(200);
+    expect([sessions.opened - opened, accepted() - signedIn]).toEqual([2, 2]);
+    expect(sessions.size).toBe(1);
+  });
+
+  it('a server restarted under a kept session: the next call answers on a new one', async () => {
+    expect((await post(listPath, {})).status).toBe(200);
+    const opened = sftpSessionsOf(server.db).opened;
+    await ssh.stop();
+    await ssh.start();
+    const answer = await post(readPath, { path: 'hello.txt' });
+    expect([answer.status, answer.body.text]).toEqual([200, 'hi']);
+    expect(sftpSessionsOf(server.db).opened).toBe(opened + 1);
   });
 
   it.each([
