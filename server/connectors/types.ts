@@ -110,9 +110,11 @@ export interface FlowDatabase {
   begin?(): Promise<RemoteTransaction>;
 }
 
-/** One call's transaction on another connection's database (server/runtime/callTransactions.ts). */
-export interface RemoteTransaction {
-  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+/**
+ * What one call wrote on another connection and keeps undone until the call commits
+ * (server/runtime/callTransactions.ts): a database's transaction, an SFTP server's staged files.
+ */
+export interface CallParticipant {
   /** Whether its server allows two-phase commit (max_prepared_transactions > 0, asked once per pool). */
   canPrepare: boolean;
   /**
@@ -125,6 +127,11 @@ export interface RemoteTransaction {
   rollback(): Promise<void>;
   /** COMMIT PREPARED or ROLLBACK PREPARED, on any client of the pool. */
   finishPrepared(gid: string, commit: boolean): Promise<void>;
+}
+
+/** One call's transaction on another connection's database. */
+export interface RemoteTransaction extends CallParticipant {
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
 /**

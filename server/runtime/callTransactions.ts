@@ -1,6 +1,7 @@
 import { RemoteFailure, remoteText } from '../connectors/remoteFailure';
-import type { FlowDatabase, RemoteTransaction } from '../connectors/types';
+import type { CallParticipant, FlowDatabase, RemoteTransaction } from '../connectors/types';
 import type { Db } from '../db/database';
+import { HttpError } from '../http/errors';
 import type { RunLog } from './run';
 
 /**
@@ -21,10 +22,14 @@ import type { RunLog } from './run';
  *    of a pool commits it (server/connectors/postgresql/transactions.ts).
  *
  * Reads of a call that writes nowhere else never come here: they stay on the pool, without a transaction.
+ * A participant other than a database (an SFTP server's files, written under a name of their own until
+ * the commit renames them) joins by join() and cannot be prepared: it commits in step 2.
  */
 interface Participant {
-  database: FlowDatabase;
-  tx: Promise<RemoteTransaction>;
+  /** The connection's name, as failures name it, and its guid. */
+  connection: string;
+  key: string;
+  tx: Promise<CallParticipant>;
   state: 'open' | 'prepared' | 'ended';
   gid?: string;
 }
@@ -34,6 +39,7 @@ const commitFailed = (connection: string, error: unknown) =>
 
 export class CallTransactions {
   private readonly open = new Map<string, Participant>();
+  private readonly joined = new Map<string, CallParticipant>();
 
   constructor(private readonly log: RunLog | undefined) {}
 
@@ -42,22 +48,30 @@ export class CallTransactions {
     let held = this.open.get(database.key);
     if (!held) {
       if (!writes || !database.begin) return database.query<T>(sql, params);
-      held = { database, tx: database.begin(), state: 'open' };
+      held = { connection: database.connection, key: database.key, tx: database.begin(), state: 'open' };
       // A begin that failed fails the statement that asked; there is nothing to roll back.
       held.tx.catch(() => {
         if (held) held.state = 'ended';
       });
       this.open.set(database.key, held);
     }
-    return held.tx.then((tx) => tx.query<T>(sql, params));
+    return held.tx.then((tx) => (tx as RemoteTransaction).query<T>(sql, params));
+  }
+
+  /** The call's participant for a connection that is no database, made by `begin` on its first write. */
+  join<P extends CallParticipant>(key: string, connection: string, begin: () => P): P {
+    const held = this.joined.get(key);
+    if (held) return held as P;
+    const made = begin();
+    this.joined.set(key, made);
+    this.open.set(key, { connection, key, tx: Promise.resolve(made), state: 'open' });
+    return made;
   }
 
   /** In a fixed order, so two calls writing the same connections take their locks in the same order. */
   private participants() {
     return [...this.open.values()].sort(
-      (a, b) =>
-        a.database.connection.localeCompare(b.database.connection) ||
-        a.database.key.localeCompare(b.database.key),
+      (a, b) => a.connection.localeCompare(b.connection) || a.key.localeCompare(b.key),
     );
   }
 
@@ -80,7 +94,7 @@ export class CallTransactions {
         } catch (error) {
           entry.state = 'ended';
           await this.rollback();
-          throw commitFailed(entry.database.connection, (error as RemoteFailure).remote ?? error);
+          throw commitFailed(entry.connection, (error as RemoteFailure).remote ?? error);
         }
         entry.state = 'prepared';
         entry.gid = gid;
@@ -93,14 +107,16 @@ export class CallTransactions {
       } catch (error) {
         entry.state = 'ended';
         await this.rollback();
-        throw commitFailed(entry.database.connection, (error as RemoteFailure).remote ?? error);
+        // A participant's own refusal in the catalogue's words (a file an exclusive create meets) stands.
+        if (error instanceof HttpError && !(error instanceof RemoteFailure)) throw error;
+        throw commitFailed(entry.connection, (error as RemoteFailure).remote ?? error);
       }
       entry.state = 'ended';
     }
     if (prepared.length > 0)
       await own.query(
         'insert into flow_prepared_commits (gid, connection) select * from unnest($1::text[], $2::text[])',
-        [prepared.map((entry) => entry.gid), prepared.map((entry) => entry.database.connection)],
+        [prepared.map((entry) => entry.gid), prepared.map((entry) => entry.connection)],
       );
   }
 
@@ -119,10 +135,10 @@ export class CallTransactions {
         done.push(gid);
       } catch (error) {
         this.log?.error(
-          { gid, connection: entry.database.connection, remote: remoteText((error as RemoteFailure).remote) },
+          { gid, connection: entry.connection, remote: remoteText((error as RemoteFailure).remote) },
           'a prepared transaction could not be committed; an operator must COMMIT PREPARED or ROLLBACK PREPARED it',
         );
-        failed ??= commitFailed(entry.database.connection, (error as RemoteFailure).remote ?? error);
+        failed ??= commitFailed(entry.connection, (error as RemoteFailure).remote ?? error);
       }
     }
     if (done.length > 0)
@@ -151,7 +167,7 @@ export class CallTransactions {
         this.log?.error(
           {
             gid,
-            connection: entry.database.connection,
+            connection: entry.connection,
             remote: remoteText((error as RemoteFailure).remote),
           },
           'a prepared transaction could not be rolled back; an operator must ROLLBACK PREPARED it',

@@ -9,8 +9,9 @@ import type { ConnectorOperation, FlowConnection, OperationContext, Settings } f
 import { type FileFormat, fileFormat, readContent, writeContent } from './fileFormats';
 import { pinnedFor, pinOf, targetOf } from './hostKeys';
 import { MAX_PATH_LENGTH, remotePath } from './paths';
-import { isMissing, type Session, sftpFailure } from './session';
+import { type Session, sftpFailure } from './session';
 import { sftpSessionsOf } from './sessions';
+import { exists, type OnSession, StagedFiles, stagedName } from './staged';
 
 const PATH: FlowField = { Name: 'path', Type: 'String', Validation: { MaxLength: MAX_PATH_LENGTH } };
 const REQUIRED_PATH: FlowField = { ...PATH, Validation: { ...PATH.Validation, IsRequired: true } };
@@ -125,7 +126,7 @@ async function readCapped(sftp: SFTPWrapper, path: string, cap: number): Promise
   return Buffer.concat(chunks);
 }
 
-const writeFile = (sftp: SFTPWrapper, path: string, data: Buffer, flag: 'w' | 'wx') =>
+const writeFile = (sftp: SFTPWrapper, path: string, data: Buffer, flag: 'w') =>
   new Promise<void>((resolve, reject) =>
     sftp.writeFile(path, data, { flag }, (error) => (error ? reject(error) : resolve())),
   );
@@ -210,7 +211,8 @@ export function sftpOperations(connection: FlowConnection, db: Db, open: OpenSet
       { Name: 'path', Type: 'String' },
       { Name: 'size', Type: 'Longnumber' },
     ],
-    // A file once written stays written; this only keeps the flow's own writes in one transaction with it.
+    // Written under a staged name and renamed when the call commits (StagedFiles): one transaction with
+    // the flow's other writes, so a failing call or a test run leaves no file.
     writes: true,
     async call(input, context) {
       const { given, path } = pathOf(connection.settings, input, connection.name);
@@ -220,27 +222,30 @@ export function sftpOperations(connection: FlowConnection, db: Db, open: OpenSet
         throw new HttpError(400, 'runtime.external.badRows', { format: format.toUpperCase() });
       const data = Buffer.from(content, 'utf8');
       const overwrite = input.overwrite === true || input.overwrite === 'true';
-      await session(db, connection, open, context, given, overwrite, async ({ sftp }) => {
-        try {
-          await writeFile(sftp, path, data, overwrite ? 'w' : 'wx');
-        } catch (error) {
-          // OpenSSH answers an exclusive create of an existing file with a bare FAILURE (SFTP v3 has no
-          // "exists" status), so whether it is there is asked.
-          if (
-            !overwrite &&
-            !isMissing(error) &&
-            (await statOf(sftp, path).then(
-              () => true,
-              () => false,
-            ))
-          )
-            throw new HttpError(409, 'runtime.external.fileExists', {
-              connection: connection.name,
-              path: given,
-            });
-          throw error;
-        }
-      });
+      const onSession: OnSession = (work, repeatable) =>
+        session(db, connection, open, context, given, repeatable, work);
+      const staged = stagedName(path);
+      // A name of its own, so writing it twice (a kept session ended under the first try) is harmless.
+      await onSession(async ({ sftp }) => {
+        if (!overwrite && (await exists(sftp, path)))
+          throw new HttpError(409, 'runtime.external.fileExists', {
+            connection: connection.name,
+            path: given,
+          });
+        await writeFile(sftp, staged, data, 'w');
+      }, true);
+      const file = { staged, path, given, overwrite };
+      const remote = context.state.remote;
+      if (remote)
+        remote
+          .join(connection.guid, connection.name, () => new StagedFiles(connection.name, onSession))
+          .add(file);
+      else {
+        // Outside a transaction (none of today's callers: a writing operation makes its plan run in one).
+        const alone = new StagedFiles(connection.name, onSession);
+        alone.add(file);
+        await alone.commit();
+      }
       return { path: given, size: data.length };
     },
   };

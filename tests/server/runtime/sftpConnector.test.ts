@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -300,6 +308,145 @@ describe.each(databaseTargets)('SFTP connections in flows ($name; issue 30 point
     expect(readFileSync(path.join(ssh.files, 'out', 'orders.json'), 'utf8')).toBe(
       'sku,qty,note,gift\r\nA-1,2,"say ""hi"", then go",\r\nB-2,1,,true\r\n',
     );
+  });
+
+  /** The files of `folder` under a staged name (StagedFiles): none once a call has ended, either way. */
+  const staged = (folder: string) =>
+    readdirSync(path.join(ssh.files, folder)).filter((name) => name.endsWith('.part'));
+
+  // Issue 30 point 6 for files: a call's writes are one transaction with its other writes.
+  it('a call that fails after WriteFile leaves no file; one that succeeds renames it at its commit', async () => {
+    mkdirSync(path.join(ssh.files, 'out'), { recursive: true });
+    const fails = await publish(
+      [
+        external(
+          keyConnection,
+          'WriteFile',
+          ['path', 'format', 'rows'],
+          [{ Name: 'size', Alias: 'size', Type: 'Longnumber' }],
+        ),
+        // Its false exit ends at an ERROR block: `keep` 0 fails the call after the write.
+        {
+          type: 'check',
+          config: {
+            Groups: [
+              {
+                Rules: [
+                  {
+                    Name: 'keep',
+                    ValueType: 'Number',
+                    Operator: 'greaterEquals',
+                    RuleType: 'Static',
+                    Values: [{ Value: '1' }],
+                  },
+                ],
+              },
+            ],
+          },
+        },
+      ],
+      {
+        method: 'POST',
+        startFields: [
+          { Name: 'path', Type: 'String', Validation: { IsRequired: true } },
+          { Name: 'format', Type: 'String' },
+          { Name: 'rows', Type: 'Array' },
+          { Name: 'keep', Type: 'Number' },
+        ],
+        result: { output: [{ Name: 'size' }] },
+      },
+    );
+    const rows = [{ sku: 'C-3', qty: 4 }];
+    const failed = await post(fails, { path: 'out/undone.json', format: 'json', rows, keep: 0 });
+    expect([failed.status, failed.body.MessageKey]).toEqual([422, 'flow.error']);
+    expect(existsSync(path.join(ssh.files, 'out', 'undone.json'))).toBe(false);
+    expect(staged('out')).toEqual([]);
+
+    const kept = await post(fails, { path: 'out/undone.json', format: 'json', rows, keep: 1 });
+    expect(kept.status).toBe(200);
+    expect(JSON.parse(readFileSync(path.join(ssh.files, 'out', 'undone.json'), 'utf8'))).toEqual(rows);
+    expect(staged('out')).toEqual([]);
+  });
+
+  it('an exclusive create decided at the commit: a second WriteFile of the same path answers 409, the first stays', async () => {
+    const twice = await publish(
+      [
+        external(
+          keyConnection,
+          'WriteFile',
+          ['path', 'format', 'text'],
+          [{ Name: 'size', Alias: 'size', Type: 'Longnumber' }],
+        ),
+        external(
+          keyConnection,
+          'WriteFile',
+          ['path', 'format', 'text'],
+          [{ Name: 'size', Alias: 'size', Type: 'Longnumber' }],
+        ),
+      ],
+      {
+        method: 'POST',
+        startFields: [
+          { Name: 'path', Type: 'String', Validation: { IsRequired: true } },
+          { Name: 'format', Type: 'String' },
+          { Name: 'text', Type: 'Text' },
+        ],
+        result: { output: [{ Name: 'size' }] },
+      },
+    );
+    const answer = await post(twice, { path: 'out/twice.txt', text: 'first' });
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({
+      MessageKey: 'runtime.external.fileExists',
+      Message: `${keyName} already has a file at out/twice.txt; nothing was written`,
+    });
+    // Renamed in the order written: the first before the second was refused (README: a file renamed
+    // before a failure stays); the second's staged file is removed.
+    expect(readFileSync(path.join(ssh.files, 'out', 'twice.txt'), 'utf8')).toBe('first');
+    expect(staged('out')).toEqual([]);
+  });
+
+  it('a test run of a flow that writes a file leaves nothing on the server (issue 17 point 5)', async () => {
+    const flowGuid = randomUUID();
+    const built = flowOf(
+      [
+        external(
+          keyConnection,
+          'WriteFile',
+          ['path', 'format', 'text'],
+          [{ Name: 'size', Alias: 'size', Type: 'Longnumber' }],
+        ),
+      ],
+      {
+        method: 'POST',
+        startFields: [
+          { Name: 'path', Type: 'String', Validation: { IsRequired: true } },
+          { Name: 'format', Type: 'String' },
+          { Name: 'text', Type: 'Text' },
+        ],
+        result: { output: [{ Name: 'size' }] },
+        newGuid: countingGuids('t1'),
+      },
+    );
+    const saved = await publishFlow(server.db, {
+      ...built.flow,
+      Guid: flowGuid,
+      Name: 'files/tested',
+      Api: ORDERS_API,
+      IsScript: false,
+    });
+    const run = await call(
+      server,
+      'POST',
+      `FlowBuilder/TestRunRestMethodFlow/${flowGuid}/${saved.VersionGuid}`,
+      {
+        token,
+        body: { Input: { path: 'out/tested.txt', text: 'only a test' } },
+      },
+    );
+    expect([run.status, run.body.Status, run.body.Answer]).toEqual([200, 200, { size: 11 }]);
+    expect(existsSync(path.join(ssh.files, 'out', 'tested.txt'))).toBe(false);
+    expect(staged('out')).toEqual([]);
   });
 
   it('lists a folder with names, sizes, times and folders', async () => {
