@@ -126,9 +126,9 @@ async function readCapped(sftp: SFTPWrapper, path: string, cap: number): Promise
   return Buffer.concat(chunks);
 }
 
-const writeFile = (sftp: SFTPWrapper, path: string, data: Buffer, flag: 'w') =>
+const writeFile = (sftp: SFTPWrapper, path: string, data: Buffer) =>
   new Promise<void>((resolve, reject) =>
-    sftp.writeFile(path, data, { flag }, (error) => (error ? reject(error) : resolve())),
+    sftp.writeFile(path, data, (error) => (error ? reject(error) : resolve())),
   );
 
 /**
@@ -232,7 +232,7 @@ export function sftpOperations(connection: FlowConnection, db: Db, open: OpenSet
             connection: connection.name,
             path: given,
           });
-        await writeFile(sftp, staged, data, 'w');
+        await writeFile(sftp, staged, data);
       }, true);
       const file = { staged, path, given, overwrite };
       const remote = context.state.remote;
