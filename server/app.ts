@@ -172,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   metrics?.watchCache('plan', services.plans.stats);
   metrics?.watchCache('read', readCacheStats(db));
   metrics?.watchDatabase(db);
+  metrics?.watchConnections(db);
   registerMetrics(app, metrics, { token: config.metrics.token });
   app.addHook('onClose', () => services.rateCounts.close());
   // The pools flows opened on other systems' databases (server/connectors/).

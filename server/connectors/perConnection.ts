@@ -2,6 +2,25 @@ import type { Db } from '../db/database';
 import { CONNECTION_FINGERPRINT } from './flowConnection';
 import type { FlowConnection } from './types';
 
+/** What a kept value holds: connections (or sessions) open, open and unused, and requests waiting for one. */
+export interface KeptStats {
+  open: number;
+  idle: number;
+  waiting: number;
+}
+
+/** Every PerConnection made over a database, for /metrics (connectionStats). */
+const kinds = new WeakMap<Db, Set<PerConnection<never>>>();
+
+/**
+ * What the connectors keep open for flows on a database, one row per connection (issue 32 point 1: per
+ * connection pool, open, idle and waiting), labelled by its kind and name: bounded by the connections an
+ * administrator saved, never by calls.
+ */
+export function connectionStats(db: Db): Array<KeptStats & { kind: string; connection: string }> {
+  return [...(kinds.get(db) ?? [])].flatMap((kept) => kept.stats());
+}
+
 const FINGERPRINTS = `select guid::text as guid, ${CONNECTION_FINGERPRINT} as fingerprint
   from items where kind = 'connection' and guid::text = any($1::text[])`;
 
@@ -15,28 +34,39 @@ const FINGERPRINTS = `select guid::text as guid, ${CONNECTION_FINGERPRINT} as fi
  * by the fingerprint its plan read, so a change is never missed even while notices are not heard.
  */
 export class PerConnection<T> {
-  private readonly entries = new Map<string, { fingerprint: string; value: T }>();
+  private readonly entries = new Map<string, { fingerprint: string; name: string; value: T }>();
   private sweeping: Promise<void> | undefined;
   private again = false;
   private readonly unlisten: () => void;
 
-  /** `release` closes a value let go of; it is called once per value. */
+  /**
+   * `release` closes a value let go of; it is called once per value. `measure` says what one holds, for
+   * /metrics under `kind`.
+   */
   constructor(
     private readonly db: Db,
     private readonly release: (value: T) => Promise<void>,
+    private readonly kind: string,
+    private readonly measure: (value: T) => KeptStats,
   ) {
+    let all = kinds.get(db);
+    if (!all) {
+      all = new Set();
+      kinds.set(db, all);
+    }
+    all.add(this as unknown as PerConnection<never>);
     this.unlisten = db.onWrite((tables) => {
       if (this.entries.size > 0 && (tables === 'all' || tables.has('items'))) void this.sweep();
     });
   }
 
   /** The value kept for the connection as its plan read it; made (and a stale one let go) when none is. */
-  get(connection: Pick<FlowConnection, 'guid' | 'fingerprint'>, make: () => T): T {
+  get(connection: Pick<FlowConnection, 'guid' | 'fingerprint' | 'name'>, make: () => T): T {
     const held = this.entries.get(connection.guid);
     if (held?.fingerprint === connection.fingerprint) return held.value;
     if (held) void this.drop(connection.guid, held.value);
     const value = make();
-    this.entries.set(connection.guid, { fingerprint: connection.fingerprint, value });
+    this.entries.set(connection.guid, { fingerprint: connection.fingerprint, name: connection.name, value });
     return value;
   }
 
@@ -70,6 +100,15 @@ export class PerConnection<T> {
     return this.sweeping;
   }
 
+  /** One row per connection, as connectionStats answers them. */
+  stats(): Array<KeptStats & { kind: string; connection: string }> {
+    return [...this.entries.values()].map((entry) => ({
+      kind: this.kind,
+      connection: entry.name,
+      ...this.measure(entry.value),
+    }));
+  }
+
   /** How many are kept (tests). */
   get size() {
     return this.entries.size;
@@ -77,6 +116,7 @@ export class PerConnection<T> {
 
   async close(): Promise<void> {
     this.unlisten();
+    kinds.get(this.db)?.delete(this as unknown as PerConnection<never>);
     await Promise.all([...this.entries].map(([guid, entry]) => this.drop(guid, entry.value)));
   }
 }

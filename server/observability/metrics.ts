@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
+import { connectionStats, type KeptStats } from '../connectors/perConnection';
 import type { CacheStats } from '../db/cache';
 import type { Db, DbStats } from '../db/database';
 import { Cells, FlowSeries, type Labels, SECONDS, Series, UNKNOWN } from './series';
@@ -186,6 +187,39 @@ export class Metrics {
   /** Reports a cache's counts under `cache="name"`. */
   watchCache(name: string, stats: CacheStats): void {
     this.caches.push({ labels: { cache: name }, stats });
+  }
+
+  /**
+   * Reports what flows keep open per external connection (server/connectors/perConnection.ts): a
+   * PostgreSQL connection's pool, an SFTP connection's session, labelled by kind and connection name.
+   */
+  watchConnections(db: Db): void {
+    const rows = (pick: (row: KeptStats) => number) => () =>
+      connectionStats(db).map((row): [Labels, number] => [
+        { kind: row.kind, connection: row.connection },
+        pick(row),
+      ]);
+    gaugeOf(
+      this.registry,
+      'flow_connection_pool_open',
+      "Connections (an SFTP connection: sessions) flows hold open to an external connection's system.",
+      ['kind', 'connection'],
+      rows((row) => row.open),
+    );
+    gaugeOf(
+      this.registry,
+      'flow_connection_pool_idle',
+      'Of those, the ones no call uses now.',
+      ['kind', 'connection'],
+      rows((row) => row.idle),
+    );
+    gaugeOf(
+      this.registry,
+      'flow_connection_pool_waiting',
+      'Calls waiting for a connection to an external system (all in use, or one opening).',
+      ['kind', 'connection'],
+      rows((row) => row.waiting),
+    );
   }
 
   /** Reports a PostgreSQL database's pools and write notices (PGlite has neither: no series). */

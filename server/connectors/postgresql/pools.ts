@@ -11,6 +11,8 @@ const POOL_SIZE = 10;
 
 interface Entry {
   pool: Promise<pg.Pool>;
+  /** The pool once made, for /metrics. */
+  made?: pg.Pool;
   /** Whether its server allows two-phase commit, asked on the first transaction (transactions.ts). */
   prepares?: Promise<boolean>;
 }
@@ -24,15 +26,31 @@ export class FlowPools {
   private readonly kept: PerConnection<Entry>;
 
   constructor(private readonly db: Db) {
-    this.kept = new PerConnection(db, (entry) => entry.pool.then((pool) => pool.end()));
+    this.kept = new PerConnection(
+      db,
+      (entry) => entry.pool.then((pool) => pool.end()),
+      'PostgreSQL',
+      ({ made }) => ({
+        open: made?.totalCount ?? 0,
+        idle: made?.idleCount ?? 0,
+        waiting: made?.waitingCount ?? 0,
+      }),
+    );
   }
 
   get(connection: FlowConnection, open: () => Settings, statementTimeoutMs: number): FlowDatabase {
     const entry = () => {
       let made: Entry | undefined;
       const held = this.kept.get(connection, () => {
-        made = { pool: openPool(open(), statementTimeoutMs) };
-        return made;
+        const opening: Entry = { pool: openPool(open(), statementTimeoutMs) };
+        opening.pool.then(
+          (pool) => {
+            opening.made = pool;
+          },
+          () => {},
+        );
+        made = opening;
+        return opening;
       });
       // A pool that could not even be made (the pg module) is not kept.
       if (held === made) made.pool.catch(() => this.kept.drop(connection.guid, held));

@@ -31,10 +31,19 @@ export class SftpSessions {
   opened = 0;
 
   constructor(db: Db) {
-    this.kept = new PerConnection(db, async (held) => {
-      clearTimeout(held.idle);
-      await (await held.session).close();
-    });
+    this.kept = new PerConnection(
+      db,
+      async (held) => {
+        clearTimeout(held.idle);
+        await (await held.session).close();
+      },
+      'SFTP',
+      // One session: open, idle when no call uses it; the calls waiting while it opens.
+      (held) =>
+        held.open
+          ? { open: 1, idle: held.users === 0 ? 1 : 0, waiting: 0 }
+          : { open: 0, idle: 0, waiting: held.users },
+    );
   }
 
   /**

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
+import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configFromEnv } from '../../../server/config';
@@ -283,6 +284,16 @@ describe.skipIf(!url).each(databaseTargets)(
       );
       expect((await get(`${path}?min=100`)).body).toEqual({ product: 'Desk' });
       expect(flowPoolsOf(server.db)?.size).toBe(1);
+      // Issue 32 point 1: the pool on /metrics, by kind and connection name, as Prometheus reads it.
+      const metrics = parsePrometheusTextFormat(
+        (await server.app.inject({ method: 'GET', url: '/metrics' })).body,
+      );
+      const open = metrics
+        .find((family) => family.name === 'flow_connection_pool_open')
+        ?.metrics.find(
+          (sample) => sample.labels?.kind === 'PostgreSQL' && sample.labels.connection === connectionName,
+        );
+      expect(Number(open?.value)).toBeGreaterThanOrEqual(1);
       // The pool opened for the call above must not outlive the save: the items write notice closes it
       // without waiting for a call, and the next call goes to the new port.
       const port = await closedPort();

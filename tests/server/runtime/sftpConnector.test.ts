@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../../server/config';
 import { operationGuid } from '../../../server/connectors/operationGuid';
@@ -480,6 +481,20 @@ describe.each(databaseTargets)('SFTP connections in flows ($name; issue 30 point
     ]);
     expect(together.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect([sessions.opened - opened, accepted() - signedIn]).toEqual([1, 1]);
+    // Issue 32 point 1 (per connection pool: open, idle, waiting), as Prometheus reads /metrics.
+    const metrics = parsePrometheusTextFormat(
+      (await server.app.inject({ method: 'GET', url: '/metrics' })).body,
+    );
+    const gauge = (name: string) =>
+      metrics
+        .find((family) => family.name === name)
+        ?.metrics.find((sample) => sample.labels?.kind === 'SFTP' && sample.labels.connection === keyName)
+        ?.value;
+    expect([
+      gauge('flow_connection_pool_open'),
+      gauge('flow_connection_pool_idle'),
+      gauge('flow_connection_pool_waiting'),
+    ]).toEqual(['1', '1', '0']);
 
     await saveConnection(keyConnection, keyName, keySettings());
     expect((await post(listPath, {})).status).toBe(200);
