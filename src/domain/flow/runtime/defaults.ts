@@ -51,8 +51,10 @@ export function completeInput(
   input: Record<string, unknown>,
   context: DefaultContext,
 ): Record<string, unknown> {
-  const fill = (nodes: ReturnType<typeof fieldTree>, object: Record<string, unknown>) => {
-    const out: Record<string, unknown> = { ...object };
+  // `shared`: the object may be answered as it is when nothing in it changes (the input itself, whose
+  // identity the kept call data uses: server/runtime/callData.ts); an object inside is always a copy.
+  const fill = (nodes: ReturnType<typeof fieldTree>, object: Record<string, unknown>, shared = false) => {
+    let out: Record<string, unknown> = shared ? object : { ...object };
     for (const node of nodes) {
       const name = leafOf(node.field.Name);
       let value = out[name];
@@ -76,9 +78,12 @@ export function completeInput(
         const normal = canonical(node.field.Type, value);
         if (normal !== undefined) value = normal;
       }
-      if (value !== undefined) out[name] = value;
+      if (value !== undefined && !(out === object && Object.is(out[name], value))) {
+        if (out === object) out = { ...object };
+        out[name] = value;
+      }
     }
     return out;
   };
-  return fill(fieldTree(fields), input);
+  return fill(fieldTree(fields), input, true);
 }

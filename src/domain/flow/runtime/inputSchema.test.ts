@@ -109,4 +109,25 @@ describe('defaults (spec part 2 §3 "Field options": new GUID, current date, dat
       ref: 'abc-guid',
     });
   });
+
+  it('answers the input itself when nothing in it changes, never an object the caller sent inside it', () => {
+    const plain: FlowField[] = [
+      { Name: 'customerId', Type: 'Guid' },
+      { Name: 'name', Type: 'String' },
+    ];
+    const given = { customerId: ok.customerId, name: 'A' };
+    // The same object: the kept call data names the start block's output by the call input's place.
+    expect(completeInput(plain, given, context)).toBe(given);
+    const upper = { customerId: ok.customerId.toUpperCase(), name: 'A' };
+    const completed = completeInput(plain, upper, context);
+    expect([completed, upper.customerId]).toEqual([
+      { customerId: ok.customerId, name: 'A' },
+      ok.customerId.toUpperCase(),
+    ]);
+    const nested = { customerId: ok.customerId, name: 'A', day: '2026-01-02', lines: [{ sku: 'x' }] };
+    const filled = completeInput(fields, nested, context);
+    expect(filled).not.toBe(nested);
+    expect(filled.lines).not.toBe(nested.lines);
+    expect(nested).not.toHaveProperty('ref');
+  });
 });
