@@ -50,8 +50,8 @@ export class SftpSessions {
    * Runs `work` on the connection's session, opening one (the settings opened and the pin read only then)
    * when none is kept for the connection as `connection` has it. A `repeatable` work that a kept session
    * failed under, ended by the server or the network before this call heard of it, runs once more on a new
-   * one (a read, a listing, a write of the same bytes over the same path; not an exclusive create, which
-   * would answer 409 if the first one got through).
+   * one (a read, a listing, a staged file written again; not a commit's renames, which would fail where
+   * the first try got through).
    */
   async use<T>(
     connection: FlowConnection,
