@@ -92,9 +92,11 @@ describe.each(databaseTargets)('SFTP connections in flows ($name; issue 30 point
       Api: ORDERS_API,
       IsScript: false,
     };
-    await publishFlow(server.db, flow);
+    const saved = await publishFlow(server.db, flow);
+    lastPublished = { guid: flow.Guid, version: saved.VersionGuid };
     return `orders_api/${flow.Name}`;
   }
+  let lastPublished = { guid: '', version: '' };
   const external = (connection: string, name: string, mapping: string[], output: FlowField[]): Step => ({
     type: 'external',
     config: {
@@ -104,6 +106,23 @@ describe.each(databaseTargets)('SFTP connections in flows ($name; issue 30 point
     },
     output,
   });
+  /** START(path, format, text) → WriteFile → RESULT(size), the steps and options publish takes. */
+  const writeText = (): Step =>
+    external(
+      keyConnection,
+      'WriteFile',
+      ['path', 'format', 'text'],
+      [{ Name: 'size', Alias: 'size', Type: 'Longnumber' }],
+    );
+  const writeTextOptions = {
+    method: 'POST' as const,
+    startFields: [
+      { Name: 'path', Type: 'String', Validation: { IsRequired: true } },
+      { Name: 'format', Type: 'String' },
+      { Name: 'text', Type: 'Text' },
+    ],
+    result: { output: [{ Name: 'size' }] },
+  };
   const post = (path: string, body: Record<string, unknown>) =>
     restCall(server, 'POST', path, { token: apiToken, body });
 
@@ -370,31 +389,7 @@ describe.each(databaseTargets)('SFTP connections in flows ($name; issue 30 point
   });
 
   it('an exclusive create decided at the commit: a second WriteFile of the same path answers 409, the first stays', async () => {
-    const twice = await publish(
-      [
-        external(
-          keyConnection,
-          'WriteFile',
-          ['path', 'format', 'text'],
-          [{ Name: 'size', Alias: 'size', Type: 'Longnumber' }],
-        ),
-        external(
-          keyConnection,
-          'WriteFile',
-          ['path', 'format', 'text'],
-          [{ Name: 'size', Alias: 'size', Type: 'Longnumber' }],
-        ),
-      ],
-      {
-        method: 'POST',
-        startFields: [
-          { Name: 'path', Type: 'String', Validation: { IsRequired: true } },
-          { Name: 'format', Type: 'String' },
-          { Name: 'text', Type: 'Text' },
-        ],
-        result: { output: [{ Name: 'size' }] },
-      },
-    );
+    const twice = await publish([writeText(), writeText()], writeTextOptions);
     const answer = await post(twice, { path: 'out/twice.txt', text: 'first' });
     expect(answer.status).toBe(409);
     expect(answer.body).toMatchObject({
@@ -408,43 +403,12 @@ describe.each(databaseTargets)('SFTP connections in flows ($name; issue 30 point
   });
 
   it('a test run of a flow that writes a file leaves nothing on the server (issue 17 point 5)', async () => {
-    const flowGuid = randomUUID();
-    const built = flowOf(
-      [
-        external(
-          keyConnection,
-          'WriteFile',
-          ['path', 'format', 'text'],
-          [{ Name: 'size', Alias: 'size', Type: 'Longnumber' }],
-        ),
-      ],
-      {
-        method: 'POST',
-        startFields: [
-          { Name: 'path', Type: 'String', Validation: { IsRequired: true } },
-          { Name: 'format', Type: 'String' },
-          { Name: 'text', Type: 'Text' },
-        ],
-        result: { output: [{ Name: 'size' }] },
-        newGuid: countingGuids('t1'),
-      },
-    );
-    const saved = await publishFlow(server.db, {
-      ...built.flow,
-      Guid: flowGuid,
-      Name: 'files/tested',
-      Api: ORDERS_API,
-      IsScript: false,
+    await publish([writeText()], writeTextOptions);
+    const { guid: flowGuid, version } = lastPublished;
+    const run = await call(server, 'POST', `FlowBuilder/TestRunRestMethodFlow/${flowGuid}/${version}`, {
+      token,
+      body: { Input: { path: 'out/tested.txt', text: 'only a test' } },
     });
-    const run = await call(
-      server,
-      'POST',
-      `FlowBuilder/TestRunRestMethodFlow/${flowGuid}/${saved.VersionGuid}`,
-      {
-        token,
-        body: { Input: { path: 'out/tested.txt', text: 'only a test' } },
-      },
-    );
     expect([run.status, run.body.Status, run.body.Answer]).toEqual([200, 200, { size: 11 }]);
     expect(existsSync(path.join(ssh.files, 'out', 'tested.txt'))).toBe(false);
     expect(staged('out')).toEqual([]);
