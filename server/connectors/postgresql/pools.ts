@@ -39,23 +39,18 @@ export class FlowPools {
   }
 
   get(connection: FlowConnection, open: () => Settings, statementTimeoutMs: number): FlowDatabase {
-    const entry = () => {
-      let made: Entry | undefined;
-      const held = this.kept.get(connection, () => {
+    const entry = () =>
+      this.kept.get(connection, () => {
         const opening: Entry = { pool: openPool(open(), statementTimeoutMs) };
         opening.pool.then(
           (pool) => {
             opening.made = pool;
           },
-          () => {},
+          // A pool that could not even be made (the pg module) is not kept.
+          () => this.kept.drop(connection.guid, opening),
         );
-        made = opening;
         return opening;
       });
-      // A pool that could not even be made (the pg module) is not kept.
-      if (held === made) made.pool.catch(() => this.kept.drop(connection.guid, held));
-      return held;
-    };
     const db = this.db;
     return {
       connection: connection.name,
