@@ -30,6 +30,8 @@ interface Participant {
   connection: string;
   key: string;
   tx: Promise<CallParticipant>;
+  /** A participant that joined (join()), as it was made: its caller needs it at once. */
+  joined?: CallParticipant;
   state: 'open' | 'prepared' | 'ended';
   gid?: string;
 }
@@ -39,7 +41,6 @@ const commitFailed = (connection: string, error: unknown) =>
 
 export class CallTransactions {
   private readonly open = new Map<string, Participant>();
-  private readonly joined = new Map<string, CallParticipant>();
 
   constructor(private readonly log: RunLog | undefined) {}
 
@@ -60,11 +61,10 @@ export class CallTransactions {
 
   /** The call's participant for a connection that is no database, made by `begin` on its first write. */
   join<P extends CallParticipant>(key: string, connection: string, begin: () => P): P {
-    const held = this.joined.get(key);
+    const held = this.open.get(key)?.joined;
     if (held) return held as P;
     const made = begin();
-    this.joined.set(key, made);
-    this.open.set(key, { connection, key, tx: Promise.resolve(made), state: 'open' });
+    this.open.set(key, { connection, key, tx: Promise.resolve(made), joined: made, state: 'open' });
     return made;
   }
 
