@@ -96,13 +96,23 @@ export interface FlowContext {
  * A connection's database as READ and WRITE blocks run methods on it: a failure of the other side comes
  * out as a RemoteFailure (502/504, server/connectors/remoteFailure.ts), never the remote's text.
  */
+/** What a statement's caller knows about it. */
+export interface QueryOptions {
+  /**
+   * The text is a compiled block's, run again on every call with other values: the database may keep it
+   * prepared (server/connectors/postgresql/statementNames.ts). Texts made per request (the Document
+   * Editor's pages) leave it out.
+   */
+  repeated?: boolean;
+}
+
 export interface FlowDatabase {
   /** The connection's name, as failures name it. */
   connection: string;
   /** The connection's guid: a call keeps one transaction per connection (server/runtime/callTransactions.ts). */
   key: string;
   /** One statement on the pool, outside any transaction (reads outside a writing call). */
-  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
   /**
    * A client of the pool of its own with BEGIN sent, for one call's writes; absent, each statement
    * commits on its own. Failures come out as RemoteFailure too.

@@ -1,5 +1,5 @@
 import { RemoteFailure, remoteText } from '../connectors/remoteFailure';
-import type { CallParticipant, FlowDatabase, RemoteTransaction } from '../connectors/types';
+import type { CallParticipant, FlowDatabase, QueryOptions, RemoteTransaction } from '../connectors/types';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/errors';
 import type { RunLog } from './run';
@@ -44,11 +44,21 @@ export class CallTransactions {
 
   constructor(private readonly log: RunLog | undefined) {}
 
-  /** A statement on another connection's database: a write begins its transaction, which later reads use. */
-  query<T>(database: FlowDatabase, sql: string, params: unknown[], writes: boolean): Promise<T[]> {
+  /**
+   * A statement on another connection's database: a write begins its transaction, which later reads use.
+   * `options` go with a statement run on the pool (a transaction's statements run unnamed: a stale
+   * prepared plan there would end the transaction, not ask again).
+   */
+  query<T>(
+    database: FlowDatabase,
+    sql: string,
+    params: unknown[],
+    writes: boolean,
+    options?: QueryOptions,
+  ): Promise<T[]> {
     let held = this.open.get(database.key);
     if (!held) {
-      if (!writes || !database.begin) return database.query<T>(sql, params);
+      if (!writes || !database.begin) return database.query<T>(sql, params, options);
       held = { connection: database.connection, key: database.key, tx: database.begin(), state: 'open' };
       // A begin that failed fails the statement that asked; there is nothing to roll back.
       held.tx.catch(() => {

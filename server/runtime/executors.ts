@@ -18,6 +18,7 @@ import { type FieldError, fieldErrors } from '../../src/validation/fieldErrors';
 import type { ServerKeys } from '../auth/keys';
 import type { RuntimeConfig } from '../config';
 import type { ConnectorMethod } from '../connectors';
+import type { QueryOptions } from '../connectors/types';
 import type { Db } from '../db/database';
 import { findRecord, type RecordDb, saveRecord, selectExpression } from '../documents/records';
 import { quoteIdent } from '../documents/recordTable';
@@ -86,6 +87,8 @@ function noteSecrets(
 type BlockCompiler = (block: FlowBlock, env: CompileEnv) => Promise<Executor> | Executor;
 
 const OUT: Outcome = { exit: 'Out' };
+/** A block's statement on another database: the same text every call, so kept prepared there. */
+const REPEATED: QueryOptions = { repeated: true };
 const FALSE: Outcome = { exit: 'False' };
 
 const defaultContext = (state: RunState): DefaultContext => ({
@@ -344,8 +347,8 @@ const read: BlockCompiler = async (block, env) => {
     const query = () =>
       remote
         ? state.remote
-          ? state.remote.query<Record<string, unknown>>(remote, text, params, false)
-          : remote.query<Record<string, unknown>>(text, params)
+          ? state.remote.query<Record<string, unknown>>(remote, text, params, false, REPEATED)
+          : remote.query<Record<string, unknown>>(text, params, REPEATED)
         : state.db.query<Record<string, unknown>>(text, params);
     // A cached read may be shared by calls that ask the same at once, so it runs on the database itself,
     // not on this call's stoppable one: one call's timeout does not cancel what the others wait for.
@@ -507,7 +510,7 @@ const write: BlockCompiler = async (block, env) => {
     const rows = database
       ? await (state.remote
           ? state.remote.query<Record<string, unknown>>(database, sql, params, true)
-          : database.query<Record<string, unknown>>(sql, params))
+          : database.query<Record<string, unknown>>(sql, params, REPEATED))
       : await state.db.query<Record<string, unknown>>(sql, params);
     const row = rows[0] ?? {};
     const entries = Object.entries(row);

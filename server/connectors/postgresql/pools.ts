@@ -3,8 +3,9 @@ import type { Db } from '../../db/database';
 import { loadPg } from '../../db/pgModule';
 import { PerConnection } from '../perConnection';
 import { remoteFailure } from '../remoteFailure';
-import type { FlowConnection, FlowDatabase, Settings } from '../types';
+import type { FlowConnection, FlowDatabase, QueryOptions, Settings } from '../types';
 import { connectionConfig } from './connect';
+import { isStalePlan, StatementNames } from './statementNames';
 import { beginOn, preparesOn } from './transactions';
 
 const POOL_SIZE = 10;
@@ -15,6 +16,8 @@ interface Entry {
   made?: pg.Pool;
   /** Whether its server allows two-phase commit, asked on the first transaction (transactions.ts). */
   prepares?: Promise<boolean>;
+  /** The names of the texts flows repeat, prepared on the pool's connections (statementNames.ts). */
+  names: StatementNames;
 }
 
 /**
@@ -41,7 +44,7 @@ export class FlowPools {
   get(connection: FlowConnection, open: () => Settings, statementTimeoutMs: number): FlowDatabase {
     const entry = () =>
       this.kept.get(connection, () => {
-        const opening: Entry = { pool: openPool(open(), statementTimeoutMs) };
+        const opening: Entry = { pool: openPool(open(), statementTimeoutMs), names: new StatementNames() };
         opening.pool.then(
           (pool) => {
             opening.made = pool;
@@ -55,9 +58,19 @@ export class FlowPools {
     return {
       connection: connection.name,
       key: connection.guid,
-      async query<T>(sql: string, params: unknown[] = []) {
+      async query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
+        const held = entry();
         try {
-          return (await (await entry().pool).query(sql, params)).rows as T[];
+          const pool = await held.pool;
+          const name = options.repeated ? held.names.nameOf(sql) : undefined;
+          if (!name) return (await pool.query(sql, params)).rows as T[];
+          try {
+            return (await pool.query({ name, text: sql, values: params })).rows as T[];
+          } catch (error) {
+            if (!isStalePlan(error)) throw error;
+            held.names.unname(sql);
+            return (await pool.query(sql, params)).rows as T[];
+          }
         } catch (error) {
           throw remoteFailure(error, connection.name);
         }

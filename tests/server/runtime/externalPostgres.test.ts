@@ -4,6 +4,7 @@ import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configFromEnv } from '../../../server/config';
+import { flowConnection } from '../../../server/connectors/flowConnection';
 import { flowPoolsOf } from '../../../server/connectors/postgresql';
 import type { FlowField, HttpMethod, RestMethodFlow } from '../../../src/domain/flow/types';
 import { call, signIn } from '../../support/api';
@@ -161,6 +162,8 @@ describe.skipIf(!url).each(databaseTargets)(
       create function public.products_above(p_min numeric)
         returns table(name varchar(50), price numeric(10, 2))
         language sql stable as $$ select name, price from product where price > p_min order by price $$;
+      create function public.product_named(p_id integer) returns table(name varchar(50))
+        language sql stable as $$ select name from product where id = p_id $$;
       create procedure public.add_product(p_id integer, p_name varchar(50), p_price numeric)
         language sql as $$ insert into product values (p_id, p_name, p_price) $$;
       create function public.slow_answer(p_seconds double precision) returns table(answer integer)
@@ -175,6 +178,7 @@ describe.skipIf(!url).each(databaseTargets)(
       expect((await saveConnection(Number(url!.port || 5432))).status).toBe(200);
       methods.above = await methodOf('public.products_above', true);
       methods.add = await methodOf('public.add_product', false);
+      methods.named = await methodOf('public.product_named', true);
       methods.slow = await methodOf('public.slow_answer', true);
     });
     afterAll(async () => {
@@ -207,6 +211,41 @@ describe.skipIf(!url).each(databaseTargets)(
         status: 200,
         body: { product: 'Desk', price: 120 },
       });
+    });
+
+    // The bench's READ by key (issue 30's budget): the text is parsed and planned once per connection.
+    it('a READ block’s statement is prepared on the pool’s connections, and runs unnamed once its result type changed', async () => {
+      const path = await publish(
+        [
+          readStep(methods.named!, 'product_named', 'id', 'p_id', [
+            { Name: 'name', Alias: 'product', Type: 'String' },
+          ]),
+        ],
+        {
+          startFields: [{ Name: 'id', Type: 'Number', Validation: { IsRequired: true } }],
+          result: { output: [{ Name: 'product' }] },
+        },
+      );
+      expect((await get(`${path}?id=1`)).body).toEqual({ product: 'Lamp' });
+      expect((await get(`${path}?id=2`)).body).toEqual({ product: 'Desk' });
+      // The pool's most recently used connection (pg's pool hands out the last one given back) answers
+      // which statements it keeps: the block's text among them, under a name of the server's.
+      const connection = await flowConnection(server.db, connectionGuid);
+      const pool = flowPoolsOf(server.db)!.get(connection!, () => settings(Number(url!.port || 5432)), 1000);
+      const prepared = await pool.query<{ name: string; statement: string }>(
+        'select name, statement from pg_prepared_statements',
+      );
+      expect(prepared).toContainEqual({
+        name: expect.stringMatching(/^uis_\d+$/),
+        statement: expect.stringContaining('"public"."product_named"'),
+      });
+      // What the function answers changes type under the prepared statement: PostgreSQL refuses it
+      // (0A000 "cached plan must not change result type"); the call runs the text unnamed and answers.
+      await remote.query(`drop function public.product_named(integer);
+        create function public.product_named(p_id integer) returns table(name text)
+          language sql stable as $$ select name || '!' from product where id = p_id $$;`);
+      expect(await get(`${path}?id=3`)).toMatchObject({ status: 200, body: { product: 'Chair!' } });
+      expect(await get(`${path}?id=1`)).toMatchObject({ status: 200, body: { product: 'Lamp!' } });
     });
 
     it('a WRITE block calls the procedure there', async () => {

@@ -1,0 +1,45 @@
+/** How many texts one pool names; past it a statement runs unnamed, as any other. */
+const NAMED_TEXTS = 200;
+
+/**
+ * Names for the statements flows run again and again on one pool (a compiled block's SQL, the same text
+ * every call), so that each connection of the pool parses and plans a text once, as a prepared statement,
+ * and then only binds and executes it. Unnamed, PostgreSQL parsed, analysed and planned the text anew on
+ * every call: on the bench's READ by key that was a third of what the whole machine did for a call.
+ *
+ * Bounded, since a remote server keeps each prepared statement on each connection until it closes: at
+ * most NAMED_TEXTS texts a pool (the pool and its names go together when the connection changes,
+ * pools.ts). A text whose prepared plan the remote refused once (`staleWith`) runs unnamed from then on.
+ */
+export class StatementNames {
+  private readonly names = new Map<string, string | null>();
+
+  constructor(private readonly limit = NAMED_TEXTS) {}
+
+  /** The text's name on this pool's connections, or undefined to run it unnamed. */
+  nameOf(sql: string): string | undefined {
+    const known = this.names.get(sql);
+    if (known !== undefined) return known ?? undefined;
+    if (this.names.size >= this.limit) return undefined;
+    // Entries are never removed, so the count makes each name new: pg refuses one name for two texts.
+    const name = `uis_${this.names.size + 1}`;
+    this.names.set(sql, name);
+    return name;
+  }
+
+  /** Runs `sql` unnamed from now on. */
+  unname(sql: string): void {
+    this.names.set(sql, null);
+  }
+}
+
+/**
+ * Whether PostgreSQL refused a prepared statement because what it answers changed under it (a column's
+ * or a function's result type altered since it was prepared). Raised while the statement is re-planned,
+ * before it runs, so running the text again unnamed repeats nothing. Told by the server's routine, which,
+ * unlike the message, is not translated.
+ */
+export function isStalePlan(error: unknown): boolean {
+  const { code, routine } = (error ?? {}) as { code?: unknown; routine?: unknown };
+  return code === '0A000' && routine === 'RevalidateCachedQuery';
+}
