@@ -5,7 +5,7 @@ import { PerConnection } from '../perConnection';
 import { remoteFailure } from '../remoteFailure';
 import type { FlowConnection, FlowDatabase, QueryOptions, Settings } from '../types';
 import { connectionConfig } from './connect';
-import { isStalePlan, StatementNames } from './statementNames';
+import { isStalePlan, runNamed, StatementNames } from './statementNames';
 import { beginOn, preparesOn } from './transactions';
 
 const POOL_SIZE = 10;
@@ -65,7 +65,7 @@ export class FlowPools {
           const name = options.repeated ? held.names.nameOf(sql) : undefined;
           if (!name) return (await pool.query(sql, params)).rows as T[];
           try {
-            return (await pool.query({ name, text: sql, values: params })).rows as T[];
+            return (await runNamed(pool, await loadPg(), name, sql, params)).rows as T[];
           } catch (error) {
             if (!isStalePlan(error)) throw error;
             held.names.unname(sql);
