@@ -20,7 +20,8 @@ export class BinaryCopy {
   private readonly uuids = new Map<string, Buffer>();
 
   constructor(sizeHint = 64 * 1024) {
-    this.buffer = Buffer.allocUnsafe(Math.max(sizeHint, 64));
+    // Never from Node's shared pool of small buffers: the bytes are handed over whole (Db.copyIn).
+    this.buffer = Buffer.allocUnsafeSlow(Math.max(sizeHint, 64));
     SIGNATURE.copy(this.buffer, 0);
     this.at = SIGNATURE.length;
     this.buffer.writeInt32BE(0, this.at);
@@ -30,7 +31,7 @@ export class BinaryCopy {
 
   private room(bytes: number): void {
     if (this.at + bytes <= this.buffer.length) return;
-    const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.at + bytes));
+    const grown = Buffer.allocUnsafeSlow(Math.max(this.buffer.length * 2, this.at + bytes));
     this.buffer.copy(grown, 0, 0, this.at);
     this.buffer = grown;
   }
@@ -107,7 +108,7 @@ export class BinaryCopy {
     return this;
   }
 
-  /** The bytes written, with the trailer; the writer is done. */
+  /** The bytes written, with the trailer, in memory of their own; the writer is done. */
   end(): Uint8Array {
     this.room(2);
     this.at = this.buffer.writeInt16BE(-1, this.at);

@@ -44,7 +44,8 @@ export interface Db {
    * PGlite only: appends `rows` to `table`'s `columns` by COPY FROM: COPY's text format (a line a row,
    * columns tab-separated, `\N` for null) as a string, or its binary format as bytes (server/db/
    * binaryCopy.ts). A batch of rows goes in without a statement to plan or parameters to parse: the
-   * executions log's batches (server/runtime/executions.ts).
+   * executions log's batches (server/runtime/executions.ts). Bytes are handed over: their whole
+   * ArrayBuffer moves to PGlite's thread, so it must be theirs alone (BinaryCopy's are) and unused after.
    */
   copyIn?(table: string, columns: readonly string[], rows: string | Uint8Array): Promise<void>;
   /** PostgreSQL only: its pools and write notices as they are now, for /metrics (server/observability/metrics.ts). */

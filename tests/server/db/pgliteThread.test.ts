@@ -133,7 +133,11 @@ describe('PGlite on a thread of its own', () => {
       .float4(0)
       .text('');
     copy.row(6).null().null().null().int8(null).float4(null).text(null);
-    await db.copyIn?.('typed', ['at', 'id', 'n', 'big', 'f', 'note'], copy.end());
+    const bytes = copy.end();
+    expect(bytes.byteLength).toBeGreaterThan(0);
+    await db.copyIn?.('typed', ['at', 'id', 'n', 'big', 'f', 'note'], bytes);
+    // Handed over, not copied: the thread took the bytes' memory (a batch is some 30–70 KB a flush).
+    expect(bytes.byteLength).toBe(0);
     const rows = await db.query(
       `select to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as at, id::text as id, n, big, f, note
          from typed order by at nulls last`,
