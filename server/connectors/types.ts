@@ -92,10 +92,6 @@ export interface FlowContext {
   config: RuntimeConfig;
 }
 
-/**
- * A connection's database as READ and WRITE blocks run methods on it: a failure of the other side comes
- * out as a RemoteFailure (502/504, server/connectors/remoteFailure.ts), never the remote's text.
- */
 /** What a statement's caller knows about it. */
 export interface QueryOptions {
   /**
@@ -106,6 +102,10 @@ export interface QueryOptions {
   repeated?: boolean;
 }
 
+/**
+ * A connection's database as READ and WRITE blocks run methods on it: a failure of the other side comes
+ * out as a RemoteFailure (502/504, server/connectors/remoteFailure.ts), never the remote's text.
+ */
 export interface FlowDatabase {
   /** The connection's name, as failures name it. */
   connection: string;

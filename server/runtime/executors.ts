@@ -510,7 +510,7 @@ const write: BlockCompiler = async (block, env) => {
     const rows = database
       ? await (state.remote
           ? state.remote.query<Record<string, unknown>>(database, sql, params, true)
-          : database.query<Record<string, unknown>>(sql, params, REPEATED))
+          : database.query<Record<string, unknown>>(sql, params))
       : await state.db.query<Record<string, unknown>>(sql, params);
     const row = rows[0] ?? {};
     const entries = Object.entries(row);

@@ -7,11 +7,11 @@ const NAMED_TEXTS = 200;
  * Names for the statements flows run again and again on one pool (a compiled block's SQL, the same text
  * every call), so that each connection of the pool parses and plans a text once, as a prepared statement,
  * and then only binds and executes it. Unnamed, PostgreSQL parsed, analysed and planned the text anew on
- * every call: on the bench's READ by key that was a third of what the whole machine did for a call.
+ * every call: on the bench's READ by key that was about a quarter of what the whole machine spent on a call.
  *
  * Bounded, since a remote server keeps each prepared statement on each connection until it closes: at
  * most NAMED_TEXTS texts a pool (the pool and its names go together when the connection changes,
- * pools.ts). A text whose prepared plan the remote refused once (`staleWith`) runs unnamed from then on.
+ * pools.ts). A text whose prepared plan the remote refused once (`unname`) runs unnamed from then on.
  */
 export class StatementNames {
   private readonly names = new Map<string, string | null>();
