@@ -40,6 +40,13 @@ const UNREACHABLE = new Set([
   'ESOCKET',
   'EDNS',
 ]);
+/**
+ * PostgreSQL's SQLSTATEs for a database the flow cannot reach, though its host answered: connection
+ * exceptions (class 08), the server shutting down, crashed or starting (57P01–57P03), and the database
+ * gone (3D000, say dropped since the connection was saved). Its refusals of the statement or of the
+ * credentials (28…, 42…, 23…) stay `refused`.
+ */
+const POSTGRES_UNREACHABLE = /^(08...|57P0[123]|3D000)$/;
 // ETIMEDOUT (a connect or socket timeout), PostgreSQL's query_canceled (statement_timeout).
 const TIMEOUT = new Set(['ETIMEDOUT', '57014']);
 
@@ -56,7 +63,7 @@ export function remoteFailure(error: unknown, connection: string): RemoteFailure
   const message = error instanceof Error ? error.message : '';
   if (TIMEOUT.has(code) || /timeout|timed out/i.test(message))
     return new RemoteFailure(504, 'runtime.external.timeout', connection, error);
-  if (UNREACHABLE.has(code) || /Connection terminated/i.test(message))
+  if (UNREACHABLE.has(code) || POSTGRES_UNREACHABLE.test(code) || /Connection terminated/i.test(message))
     return new RemoteFailure(502, 'runtime.external.unreachable', connection, error);
   return new RemoteFailure(502, 'runtime.external.refused', connection, error);
 }

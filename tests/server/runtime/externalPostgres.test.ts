@@ -41,23 +41,23 @@ describe.skipIf(!url).each(databaseTargets)(
     const connectionName = `Shop_${connectionGuid.slice(0, 6)}`;
     const methods: Record<string, string> = {};
 
-    const settings = (port: number) => ({
+    const settings = (port: number, database = name) => ({
       Host: url!.hostname,
       Port: port,
-      Database: name,
+      Database: database,
       User: decodeURIComponent(url!.username),
       Password: decodeURIComponent(url!.password) || 'unused',
     });
     let revision: number | undefined;
     /** Saves the connection (the Connection Builder's call, with the revision it changes after the first). */
-    const saveConnection = async (port: number) => {
+    const saveConnection = async (port: number, database?: string) => {
       const answer = await call(server, 'POST', 'Connection/PostConnection', {
         token,
         body: {
           FlowConnectionGuid: connectionGuid,
           Name: connectionName,
           Type: 'PostgreSQL',
-          FlowCredential: { Settings: settings(port) },
+          FlowCredential: { Settings: settings(port, database) },
           ...(revision !== undefined ? { Revision: revision } : {}),
         },
       });
@@ -346,7 +346,16 @@ describe.skipIf(!url).each(databaseTargets)(
         MessageKey: 'runtime.external.unreachable',
       });
       expect(JSON.stringify(down.body)).not.toContain(String(port));
-      expect((await saveConnection(Number(url!.port || 5432))).status).toBe(200);
+      // The host answers but the database is gone (dropped since it was saved): unreachable too, not a
+      // refusal of what the flow asked.
+      const livePort = Number(url!.port || 5432);
+      expect((await saveConnection(livePort, `${name}_dropped`)).status).toBe(200);
+      await vi.waitFor(() => expect(flowPoolsOf(server.db)?.size).toBe(0));
+      expect(await get(`${path}?min=100`)).toMatchObject({
+        status: 502,
+        body: { MessageKey: 'runtime.external.unreachable' },
+      });
+      expect((await saveConnection(livePort)).status).toBe(200);
       expect(await get(`${path}?min=100`)).toMatchObject({ status: 200, body: { product: 'Desk' } });
     });
   },
