@@ -231,16 +231,14 @@ export async function externalRead(context: Context): Promise<BenchRow[]> {
         seconds: Math.max(5, context.settings.durationSeconds / 2),
         connections: CONNECTIONS,
       });
-    const flowSide = { url: server.url, request: flowRequest };
-    const controlSide = { url: control.url, request: controlRequest };
-    const flowTurns: PacedResult[] = [];
-    const controlTurns: PacedResult[] = [];
-    for (const flowFirst of [true, false, true]) {
-      for (const side of flowFirst ? [flowSide, controlSide] : [controlSide, flowSide])
-        (side === flowSide ? flowTurns : controlTurns).push(await pacedTurn(side));
-    }
-    const paced = pacedSummary(flowTurns);
-    const pacedControl = pacedSummary(controlTurns);
+    const pacedSides = [
+      { url: server.url, request: flowRequest },
+      { url: control.url, request: controlRequest },
+    ];
+    const turns: [PacedResult[], PacedResult[]] = [[], []];
+    for (const index of [0, 1, 1, 0, 0, 1]) turns[index]!.push(await pacedTurn(pacedSides[index]!));
+    const paced = pacedSummary(turns[0]);
+    const pacedControl = pacedSummary(turns[1]);
     const memory = await residentOverCalls(
       server.pid,
       (options) => load({ url: server.url, request: flowRequest }, options),
